@@ -1,0 +1,35 @@
+# spieltisch — the two commands of the README: `make play` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: play test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+## play Ostseeschach in the terminal against a random mover
+play: $(STAMP)
+	$(BIN)/spieltisch play ostseeschach
+
+## the whole test suite: lint, type check, tests (benchmarks marked slow excluded)
+test: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/pytest -m "not slow"
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/mypy
+
+## speed measurements against python-chess, measured in the same run
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks.ostseeschach_speed
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

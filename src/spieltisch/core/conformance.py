@@ -1,0 +1,251 @@
+"""The conformance check every registered game must pass.
+
+Plays many random games (chance events drawn with their probabilities from a seeded
+`random.Random`) and checks, at every state on the way:
+
+- the position text round-trips (`Game.parse(state.text()) == state`) and the parsed state
+  agrees on the player to move and the legal moves;
+- copies are equal and independent; `hash_key` agrees with equality;
+- the legal moves are distinct, their notation and action ids round-trip, and the action
+  mask marks exactly them;
+- playing each legal move (checked and unchecked) and undoing it restores the state;
+- moves that were legal elsewhere but are not legal here are refused with
+  `IllegalMoveError` and leave the state unchanged;
+- chance outcomes are distinct and their probabilities are positive and sum to 1;
+- a finished game has no moves, refuses every move, and has an outcome with zero-sum
+  returns; an unfinished game has moves;
+- every game ends within `Game.max_game_length` moves, and replaying its moves from a new
+  state with the same seed reaches the same position.
+
+It raises `ConformanceError` at the first failure, naming the game, seed and move list.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from spieltisch.core.errors import IllegalMoveError, NotationError
+from spieltisch.core.game import CHANCE, TERMINAL, Game, State
+
+
+class ConformanceError(AssertionError):
+    """A game broke the common API contract."""
+
+
+@dataclass
+class ConformanceReport:
+    """What the check saw: games, moves, states, and how the games ended."""
+
+    games: int = 0
+    moves: int = 0
+    states_checked: int = 0
+    refused_checked: int = 0
+    results: dict[str, int] = field(default_factory=dict)
+    longest: int = 0
+
+
+def _fail(game: Game[Any, Any], seed: int, moves: list[str], message: str) -> None:
+    trail = " ".join(moves[-40:])
+    raise ConformanceError(
+        f"{game.name} (seed {seed}, after {len(moves)} moves, last: {trail}): {message}"
+    )
+
+
+def _check_state(
+    game: Game[Any, Any],
+    state: State[Any],
+    rng: random.Random,
+    seen_moves: list[Any],
+    report: ConformanceReport,
+    moves_per_state: int,
+    fail: Callable[[str], None],
+) -> None:
+    text = state.text()
+    if "\n" in text:
+        fail(f"position text has a line break: {text!r}")
+    parsed = game.parse(text)
+    if parsed != state or parsed.text() != text:
+        fail(f"position text does not round-trip: {text!r} -> {parsed.text()!r}")
+    if parsed.to_move != state.to_move:
+        fail(f"parsed state has {parsed.to_move} to move, the state has {state.to_move}")
+    if parsed.hash_key() != state.hash_key():
+        fail("equal states have different hash keys")
+
+    twin = state.copy()
+    if twin != state or twin.history() != state.history():
+        fail("copy differs from the original")
+
+    legal = state.legal_moves()
+    if len(set(legal)) != len(legal):
+        fail(f"legal moves repeat: {[str(m) for m in legal]}")
+    if set(parsed.legal_moves()) != set(legal):
+        fail("the parsed state has other legal moves")
+    to_move = state.to_move
+    if to_move not in (0, 1, CHANCE, TERMINAL):
+        fail(f"to_move is {to_move}")
+
+    if to_move == TERMINAL:
+        if legal:
+            fail("a finished game has legal moves")
+        result = state.outcome()
+        if result is None:
+            fail("a finished game has no outcome")
+        else:
+            returns = state.returns()
+            if returns[0] + returns[1] != 0 or returns[0] not in (-1.0, 0.0, 1.0):
+                fail(f"returns {returns} are not zero-sum win/draw/loss")
+            if len(result.scores[0]) != len(game.score_names) or len(result.scores[1]) != len(
+                game.score_names
+            ):
+                fail(f"score parts {result.scores} do not match {game.score_names}")
+        for move in seen_moves[-5:]:
+            _expect_refused(state, move, fail)
+        return
+
+    if not legal:
+        fail("an unfinished game has no legal moves")
+    if state.outcome() is not None:
+        fail("an unfinished game has an outcome")
+
+    if to_move == CHANCE:
+        outcomes = state.chance_outcomes()
+        total = sum(p for _, p in outcomes)
+        if abs(total - 1.0) > 1e-9 or any(p <= 0 for _, p in outcomes):
+            fail(f"chance probabilities {[p for _, p in outcomes]} do not form a distribution")
+        if [m for m, _ in outcomes] != legal:
+            fail("chance outcomes differ from legal_moves at a chance node")
+    elif state.chance_outcomes():
+        fail("a player's node has chance outcomes")
+
+    mask = state.legal_action_mask()
+    if len(mask) != game.num_actions:
+        fail(f"action mask has length {len(mask)}, not {game.num_actions}")
+    ids = set()
+    for move in legal:
+        notation = str(move)
+        try:
+            again = state.parse_move(notation)
+        except NotationError as exc:
+            fail(f"notation {notation!r} of a legal move does not parse: {exc}")
+            raise
+        if again != move:
+            fail(f"notation {notation!r} parses to another move {again!r}")
+        action = state.action_id(move)
+        if not 0 <= action < game.num_actions:
+            fail(f"action id {action} of {notation} out of range")
+        if state.action_move(action) != move:
+            fail(f"action id {action} does not map back to {notation}")
+        ids.add(action)
+    if len(ids) != len(legal):
+        fail("two legal moves share an action id")
+    if sum(mask) != len(legal) or any(not mask[a] for a in ids):
+        fail("the action mask does not mark exactly the legal moves")
+    obs = state.observation()
+    size = 1
+    for dim in game.observation_shape:
+        size *= dim
+    if len(obs) != size:
+        fail(f"observation has {len(obs)} values, shape {game.observation_shape} needs {size}")
+
+    sample = legal if len(legal) <= moves_per_state else rng.sample(legal, moves_per_state)
+    history = state.history()
+    key = state.hash_key()
+    for move in sample:
+        state.push(move)
+        pushed = state.text()
+        undone = state.undo()
+        if undone != move:
+            fail(f"undo returned {undone} after pushing {move}")
+        if state.text() != text or state.hash_key() != key or state.history() != history:
+            fail(f"push/undo of {move} does not restore the state")
+        state.play(move)
+        if state.text() != pushed:
+            fail(f"play and push of {move} reach different states")
+        state.undo()
+    report.states_checked += 1
+
+    legal_set = set(legal)
+    for move in rng.sample(seen_moves, min(8, len(seen_moves))):
+        if move not in legal_set:
+            _expect_refused(state, move, fail)
+            report.refused_checked += 1
+
+
+def _expect_refused(state: State[Any], move: Any, fail: Callable[[str], None]) -> None:
+    before = state.text()
+    try:
+        state.play(move)
+    except IllegalMoveError as exc:
+        if not exc.rule:
+            fail(f"refusal of {move} names no rule")
+    else:
+        fail(f"illegal move {move} was accepted in {before!r}")
+    if state.text() != before:
+        fail(f"refused move {move} changed the state")
+
+
+def check_game(
+    game: Game[Any, Any],
+    games: int = 100,
+    seed: int = 0,
+    moves_per_state: int = 1000,
+    check_every: int = 1,
+    seeded_setup: bool = True,
+) -> ConformanceReport:
+    """Play `games` random games of `game` and check the API contract on the way.
+
+    `moves_per_state` caps how many legal moves are played and undone at each state;
+    `check_every` checks every n-th state fully (the end state is always checked);
+    `seeded_setup` starts game i from `new_state(seed + i)`, else from `new_state()`.
+    """
+    report = ConformanceReport()
+    seen_moves: list[Any] = []
+    for index in range(games):
+        game_seed = seed + index
+        rng = random.Random(game_seed)
+        start_seed = game_seed if seeded_setup else None
+        state = game.new_state(start_seed)
+        notation: list[str] = []
+
+        def fail(message: str, _seed: int = game_seed, _moves: list[str] = notation) -> None:
+            _fail(game, _seed, _moves, message)
+
+        plies = 0
+        while True:
+            if plies % check_every == 0 or state.is_over():
+                _check_state(game, state, rng, seen_moves, report, moves_per_state, fail)
+            if state.is_over():
+                break
+            if plies >= game.max_game_length:
+                fail(f"no end after {plies} moves (max_game_length {game.max_game_length})")
+            if state.is_chance():
+                move = state.sample_chance(rng)
+            else:
+                move = rng.choice(state.legal_moves())
+            notation.append(str(move))
+            if len(seen_moves) < 5000:
+                seen_moves.append(move)
+            elif rng.random() < 0.1:
+                seen_moves[rng.randrange(len(seen_moves))] = move
+            state.play(move)
+            plies += 1
+
+        if state.history() and [str(m) for m in state.history()] != notation:
+            fail("history() does not list the moves played")
+        fresh = game.new_state(start_seed)
+        for text in notation:
+            fresh.play(fresh.parse_move(text))
+        if fresh != state:
+            fail("replaying the moves from a new state reaches another position")
+        result = state.outcome()
+        assert result is not None
+        key = "draw" if result.winner is None else f"win{result.winner}"
+        key = f"{key}:{result.reason}"
+        report.results[key] = report.results.get(key, 0) + 1
+        report.games += 1
+        report.moves += plies
+        report.longest = max(report.longest, plies)
+    return report

@@ -1,0 +1,274 @@
+"""The common game API: a static `Game` description and a mutable `State`.
+
+Every game implements these two classes; everything outside `games/` (AI, arena, server,
+CLI, environments) works through them alone. The shape follows OpenSpiel (a game, a state,
+an explicit chance player) and python-chess (one mutable state with `push`/`undo`, small
+immutable move values whose `str()` is their notation).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+from spieltisch.core.errors import IllegalMoveError, NotationError
+from spieltisch.core.options import GameOptions, NoOptions
+
+#: `State.to_move` at a chance node (dice, random events): nature chooses the outcome.
+CHANCE = -1
+#: `State.to_move` of a finished game.
+TERMINAL = -2
+
+M = TypeVar("M", bound=Hashable)
+OptionsT = TypeVar("OptionsT", bound=GameOptions)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    `winner` is 0 or 1, or None for a draw. `reason` is a short constant (e.g.
+    `DIFFERING_SCORES`). `scores` holds each player's score parts as the competition
+    reports them, in the order of `Game.score_names`.
+    """
+
+    winner: int | None
+    reason: str
+    scores: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+
+    def returns(self) -> tuple[float, float]:
+        """+1 for the winner, -1 for the loser, 0 for both in a draw."""
+        if self.winner is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+
+
+class State(ABC, Generic[M]):
+    """A position together with the moves that led to it from where it was created.
+
+    The state is mutable: `play`/`push` make a move, `undo` takes the last one back.
+    Subclasses keep their own undo stack; `history()` lists the moves it holds.
+    """
+
+    game: Game[Any, Any]
+
+    # --- whose turn, which moves -------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int:
+        """0 or 1 for a player, `CHANCE` at a chance node, `TERMINAL` when the game is over."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[M]:
+        """All legal moves (at a chance node: the chance outcomes); empty when over."""
+
+    def chance_outcomes(self) -> list[tuple[M, float]]:
+        """At a chance node, each outcome with its probability (they sum to 1)."""
+        return []
+
+    def is_chance(self) -> bool:
+        return self.to_move == CHANCE
+
+    def is_over(self) -> bool:
+        return self.to_move == TERMINAL
+
+    # --- making and taking back moves --------------------------------------------------
+
+    @abstractmethod
+    def play(self, move: M) -> None:
+        """Make `move` after checking it; an illegal move raises `IllegalMoveError`
+        naming the broken rule and leaves the state unchanged."""
+
+    def push(self, move: M) -> None:
+        """Make a move known to be legal (taken from `legal_moves`), without checks.
+
+        Games override this with a fast path; the default checks like `play`.
+        """
+        self.play(move)
+
+    @abstractmethod
+    def undo(self) -> M:
+        """Take back the last move made on this state and return it.
+
+        Raises `IndexError` when no move is left to take back.
+        """
+
+    @abstractmethod
+    def history(self) -> list[M]:
+        """The moves made on this state since it was created or parsed, oldest first."""
+
+    @abstractmethod
+    def copy(self) -> Self:
+        """An independent copy (including the undo history)."""
+
+    def sample_chance(self, rng: random.Random) -> M:
+        """Draw one chance outcome with its probability, using only `rng`."""
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise IllegalMoveError("NOT_A_CHANCE_NODE", "no chance event is due here")
+        pick = rng.random()
+        total = 0.0
+        for move, probability in outcomes:
+            total += probability
+            if pick < total:
+                return move
+        return outcomes[-1][0]
+
+    # --- the end -----------------------------------------------------------------------
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result of a finished game, None while it goes on."""
+
+    def returns(self) -> tuple[float, float]:
+        """Per-player returns: +1/-1 for win/loss, 0 for a draw or an unfinished game."""
+        result = self.outcome()
+        return (0.0, 0.0) if result is None else result.returns()
+
+    # --- text --------------------------------------------------------------------------
+
+    @abstractmethod
+    def text(self) -> str:
+        """The position as one line that `Game.parse` reads back into an equal state."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """Read a move in this game's notation; `str(move)` is the inverse.
+
+        Raises `NotationError` for text that is no move at all. Whether the move is
+        legal here is for `play` to decide.
+        """
+
+    @abstractmethod
+    def render(self) -> str:
+        """A human-readable, multi-line picture of the position for the terminal."""
+
+    def describe_move(self, move: M) -> str:
+        """A longer, human-readable description of a move (defaults to its notation)."""
+        return str(move)
+
+    # --- learning ----------------------------------------------------------------------
+
+    @abstractmethod
+    def action_id(self, move: M) -> int:
+        """The move's number in the fixed action space `0 .. Game.num_actions - 1`."""
+
+    @abstractmethod
+    def action_move(self, action: int) -> M:
+        """The move with action number `action` (the inverse of `action_id`)."""
+
+    def legal_action_mask(self) -> list[bool]:
+        mask = [False] * self.game.num_actions
+        for move in self.legal_moves():
+            mask[self.action_id(move)] = True
+        return mask
+
+    @abstractmethod
+    def observation(self) -> list[float]:
+        """A fixed-size numeric view of the position, as seen by the player to move,
+        flattened from `Game.observation_shape`."""
+
+    # --- AI hooks ----------------------------------------------------------------------
+
+    def hash_key(self) -> int:
+        """A hash of the position (not of the history); equal positions, equal keys."""
+        return hash(self.text())
+
+    def evaluate(self, player: int) -> float:
+        """A heuristic value of the position for `player` in [-1, 1] (0 = no opinion).
+
+        Games put their knowledge here (material, distance, mobility); search agents call
+        it at their horizon. It is never called on a finished game.
+        """
+        return 0.0
+
+    def order_moves(self, moves: list[M]) -> list[M]:
+        """The moves in the order a search should try them (likely best first).
+
+        The default keeps the given order; games rank captures, promotions and the like.
+        """
+        return moves
+
+    # --- comparisons -------------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return type(self) is type(other) and self.text() == other.text()
+
+    def __hash__(self) -> int:
+        return hash(self.text())
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.text()}>"
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+S = TypeVar("S", bound=State[Any])
+
+
+class Game(ABC, Generic[S, OptionsT]):
+    """The static description of a game with a set of options."""
+
+    #: The name used on the command line and in `spieltisch.load`.
+    name: ClassVar[str]
+    #: The display title.
+    title: ClassVar[str]
+    #: Names of player 0 (moves first) and player 1.
+    player_names: ClassVar[tuple[str, str]]
+    #: Names of the score parts in `Outcome.scores`.
+    score_names: ClassVar[tuple[str, ...]] = ()
+    #: The options class of this game.
+    options_type: ClassVar[type[GameOptions]] = NoOptions
+
+    options: OptionsT
+
+    def __init__(self, options: OptionsT | None = None) -> None:
+        self.options = options if options is not None else self.options_type()  # type: ignore[assignment]
+
+    @abstractmethod
+    def new_state(self, seed: int | None = None) -> S:
+        """The start position. Games with a random set-up draw it from
+        `random.Random(seed)`; `seed=None` gives the game's fixed standard set-up."""
+
+    @abstractmethod
+    def parse(self, text: str) -> S:
+        """Read a position text (and any other position format the game accepts, such as
+        the competition's XML). Raises `PositionError` (a `NotationError`)."""
+
+    @property
+    @abstractmethod
+    def num_actions(self) -> int:
+        """Size of the fixed action space."""
+
+    @property
+    @abstractmethod
+    def observation_shape(self) -> tuple[int, ...]:
+        """Shape of `State.observation()` before flattening."""
+
+    @property
+    @abstractmethod
+    def max_game_length(self) -> int:
+        """An upper bound on the number of moves (chance events included) in one game."""
+
+    def __repr__(self) -> str:
+        changed = self.options.changed()
+        opts = " ".join(f"{k}={v}" for k, v in changed.items())
+        return f"<Game {self.name}{' ' + opts if opts else ''}>"
+
+
+def replay(state: State[M], moves: Sequence[str]) -> State[M]:
+    """Play moves given in notation on `state` (checked), returning the state."""
+    for index, text in enumerate(moves):
+        try:
+            move = state.parse_move(text)
+        except NotationError as exc:
+            raise NotationError(f"move {index + 1}: {exc}") from None
+        state.play(move)
+    return state

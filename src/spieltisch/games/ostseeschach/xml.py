@@ -1,0 +1,209 @@
+"""The competition's XML for Ostseeschach (2022 server): `<state>` and `<move>`.
+
+Writes exactly what the official XStream setup prints (two-space indent, `class="state"`
+inside a memento, the ambers EnumMap with an entry per team that has moved), and reads it
+back, also from inside `<room><data class="memento">` wrappers
+(ostseeschach-protocol.md, section 3).
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import TYPE_CHECKING
+
+from spieltisch.core.errors import NotationError, PositionError
+from spieltisch.games.ostseeschach.board import (
+    KIND_NAMES,
+    MOVES,
+    OFFICIAL_TEAMS,
+    Move,
+    code,
+    height_of,
+    kind_of,
+    on_board,
+    team_of,
+)
+from spieltisch.games.ostseeschach.state import OstseeschachState
+
+if TYPE_CHECKING:
+    from spieltisch.games.ostseeschach.game import Ostseeschach
+
+GAME_TYPE = "swc_2022_ostseeschach"
+
+
+def _indent(lines: list[str], depth: int) -> list[str]:
+    return ["  " * depth + line for line in lines]
+
+
+def move_lines(move: Move, tag: str = "move", attrs: str = "") -> list[str]:
+    """The lines of a move element (`move`, `lastMove`, or `data` with attributes)."""
+    return [
+        f"<{tag}{attrs}>",
+        f'  <from x="{move.fx}" y="{move.fy}"/>',
+        f'  <to x="{move.tx}" y="{move.ty}"/>',
+        f"</{tag}>",
+    ]
+
+
+def move_to_xml(move: Move) -> str:
+    """`<move>` as a player sends it outside a room packet."""
+    return "\n".join(move_lines(move))
+
+
+def move_to_room_xml(move: Move, room_id: str) -> str:
+    """A move wrapped in a room packet, as a client sends it to the server."""
+    inner = move_lines(move, "data", ' class="move"')
+    return "\n".join([f'<room roomId="{_escape(room_id)}">', *_indent(inner, 1), "</room>"])
+
+
+def state_lines(state: OstseeschachState, memento: bool = False) -> list[str]:
+    attrs = ' class="state"' if memento else ""
+    lines = [f'<state{attrs} turn="{state.turn}">', '  <startTeam class="team">ONE</startTeam>']
+    pieces = sorted(state.pieces())
+    if pieces:
+        lines += ["  <board>", "    <pieces>"]
+        for x, y, kind, team, height in pieces:
+            lines += [
+                "      <entry>",
+                f'        <coordinates x="{x}" y="{y}"/>',
+                f'        <piece type="{KIND_NAMES[kind]}" team="{OFFICIAL_TEAMS[team]}"'
+                f' count="{height}"/>',
+                "      </entry>",
+            ]
+        lines += ["    </pieces>", "  </board>"]
+    else:
+        lines += ["  <board>", "    <pieces/>", "  </board>"]
+    if state.last_move is not None:
+        lines += _indent(move_lines(state.last_move, "lastMove"), 1)
+    ambers = state.ambers
+    # The official EnumMap gets an entry for the current team on every move.
+    teams = [t for t in (0, 1) if state.turn > t or ambers[t]]
+    if teams:
+        lines.append('  <ambers enum-type="team">')
+        for team in teams:
+            lines += [
+                "    <entry>",
+                f"      <team>{OFFICIAL_TEAMS[team]}</team>",
+                f"      <int>{ambers[team]}</int>",
+                "    </entry>",
+            ]
+        lines.append("  </ambers>")
+    else:
+        lines.append('  <ambers enum-type="team"/>')
+    lines.append("</state>")
+    return lines
+
+
+def state_to_xml(state: OstseeschachState, memento: bool = False) -> str:
+    """The `<state>` element; `memento=True` adds `class="state"` as inside a memento."""
+    return "\n".join(state_lines(state, memento))
+
+
+def memento_to_room_xml(state: OstseeschachState, room_id: str) -> str:
+    inner = ['<data class="memento">', *_indent(state_lines(state, memento=True), 1), "</data>"]
+    return "\n".join([f'<room roomId="{_escape(room_id)}">', *_indent(inner, 1), "</room>"])
+
+
+def _escape(text: str) -> str:
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
+
+
+# --- reading ---------------------------------------------------------------------------
+
+
+def _parse_root(text: str, error: type[NotationError]) -> ET.Element:
+    try:
+        return ET.fromstring(text.strip())
+    except ET.ParseError as exc:
+        raise error(f"not well-formed XML: {exc}") from None
+
+
+def _int_attr(element: ET.Element, name: str, error: type[NotationError]) -> int:
+    raw = element.get(name)
+    if raw is None:
+        raise error(f"<{element.tag}> lacks the attribute {name}")
+    try:
+        return int(raw)
+    except ValueError:
+        raise error(f'<{element.tag} {name}="{raw}">: {name} must be a whole number') from None
+
+
+def _read_move(element: ET.Element, error: type[NotationError]) -> Move:
+    start = element.find("from")
+    end = element.find("to")
+    if start is None or end is None:
+        raise error(f"<{element.tag}> needs a <from> and a <to> element")
+    fx, fy = _int_attr(start, "x", error), _int_attr(start, "y", error)
+    tx, ty = _int_attr(end, "x", error), _int_attr(end, "y", error)
+    if on_board(fx, fy) and on_board(tx, ty):
+        return MOVES[fy * 8 + fx][ty * 8 + tx]
+    return Move(fx, fy, tx, ty)
+
+
+def move_from_xml(text: str) -> Move:
+    """Read `<move>`, `<data class="move">` or a room packet holding one."""
+    root = _parse_root(text, NotationError)
+    for element in root.iter():
+        if element.find("from") is not None:
+            return _read_move(element, NotationError)
+    raise NotationError("no move (an element with <from> and <to>) in the XML")
+
+
+def state_from_xml(game: Ostseeschach, text: str) -> OstseeschachState:
+    """Read a `<state>` (standalone, with `class="state"`, or inside a memento/room)."""
+    root = _parse_root(text, PositionError)
+    element = root if root.tag == "state" else root.find(".//state")
+    if element is None:
+        raise PositionError(f"no <state> element in the XML (root is <{root.tag}>)")
+    turn = _int_attr(element, "turn", PositionError)
+    if turn < 0:
+        raise PositionError(f"turn {turn} is negative")
+    start = element.find("startTeam")
+    if start is not None and (start.text or "").strip() != "ONE":
+        raise PositionError(f"startTeam {start.text!r}: the start team is always ONE")
+    board = [0] * 64
+    pieces = element.find("board/pieces")
+    if element.find("board") is None:
+        raise PositionError("the <state> has no <board>")
+    for entry in pieces if pieces is not None else []:
+        where = entry.find("coordinates")
+        piece = entry.find("piece")
+        if where is None or piece is None:
+            raise PositionError("a board <entry> needs <coordinates> and <piece>")
+        x, y = _int_attr(where, "x", PositionError), _int_attr(where, "y", PositionError)
+        if not on_board(x, y):
+            raise PositionError(f"a piece stands off the board at ({x},{y})")
+        kind_name = piece.get("type")
+        team_name = piece.get("team")
+        if kind_name not in KIND_NAMES:
+            raise PositionError(f"unknown piece type {kind_name!r} at ({x},{y})")
+        if team_name not in OFFICIAL_TEAMS:
+            raise PositionError(f"unknown team {team_name!r} at ({x},{y})")
+        count = _int_attr(piece, "count", PositionError) if piece.get("count") else 1
+        if count not in (1, 2):
+            raise PositionError(
+                f"stack of {count} at ({x},{y}): only heights 1 and 2 can stand on a board"
+            )
+        if board[y * 8 + x]:
+            raise PositionError(f"two pieces on ({x},{y})")
+        board[y * 8 + x] = code(KIND_NAMES.index(kind_name), OFFICIAL_TEAMS.index(team_name), count)
+    ambers = [0, 0]
+    ambers_element = element.find("ambers")
+    for entry in ambers_element if ambers_element is not None else []:
+        team_text = (entry.findtext("team") or "").strip()
+        count_text = (entry.findtext("int") or "").strip()
+        if team_text not in OFFICIAL_TEAMS:
+            raise PositionError(f"unknown team {team_text!r} in <ambers>")
+        if not count_text.isdigit():
+            raise PositionError(f"amber count {count_text!r} of {team_text} is not a number")
+        ambers[OFFICIAL_TEAMS.index(team_text)] = int(count_text)
+    last = element.find("lastMove")
+    last_move = _read_move(last, PositionError) if last is not None else None
+    return OstseeschachState(game, board, turn, (ambers[0], ambers[1]), last_move)
+
+
+def piece_summary(value: int) -> tuple[str, str, int]:
+    """(official type, official team, count) of a square code."""
+    return (KIND_NAMES[kind_of(value)], OFFICIAL_TEAMS[team_of(value)], height_of(value))

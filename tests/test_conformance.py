@@ -1,0 +1,32 @@
+"""The core conformance check on every registered game (see spieltisch.core.conformance).
+
+Each row: game name, options text, number of random games, extra arguments of
+`check_game`. A registered game without a row is still checked with a default row.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import spieltisch
+from spieltisch.core.conformance import check_game
+
+ROWS: list[tuple[str, str, int, dict[str, Any]]] = [
+    ("ostseeschach", "", 500, {"moves_per_state": 6}),
+]
+
+_covered = {row[0] for row in ROWS}
+_all_rows = ROWS + [(name, "", 50, {}) for name in spieltisch.games() if name not in _covered]
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "count", "kwargs"),
+    _all_rows,
+    ids=[f"{r[0]}[{r[1] or 'default'}]" for r in _all_rows],
+)
+def test_conformance(name: str, options: str, count: int, kwargs: dict[str, Any]) -> None:
+    report = check_game(spieltisch.load(name, options or None), games=count, **kwargs)
+    assert report.games == count
+    assert report.states_checked > count
