@@ -60,6 +60,29 @@ def height_of(value: int) -> int:
     return 0 if value == 0 else 1 + (abs(value) - 1) // 4
 
 
+def official_piece(text: str) -> int:
+    """The square code of the official two-character piece text (`Piece.fromString`):
+    letter H/M/S/R (upper case red = ONE, lower case blue = TWO), then the same letter
+    again or the stack height digit; a single letter is a single piece."""
+    if not 1 <= len(text) <= 2 or text[0].upper() not in KIND_LETTERS:
+        raise NotationError("an official piece is a letter H, M, S or R and a count", text)
+    kind = KIND_LETTERS.index(text[0].upper())
+    team = RED if text[0].isupper() else BLUE
+    height = 1
+    if len(text) == 2 and text[1] != text[0]:
+        if text[1] not in "12":
+            raise NotationError("a stack on the board has height 1 or 2", text, 1)
+        height = int(text[1])
+    return code(kind, team, height)
+
+
+def official_piece_text(value: int) -> str:
+    """The official two-character text of a square code (`Piece.shortString`)."""
+    letter = KIND_LETTERS[kind_of(value)]
+    letter = letter if value > 0 else letter.lower()
+    return letter + (letter if height_of(value) == 1 else str(height_of(value)))
+
+
 def on_board(x: int, y: int) -> bool:
     return 0 <= x < SIZE and 0 <= y < SIZE
 

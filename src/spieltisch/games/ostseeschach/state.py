@@ -119,8 +119,10 @@ class OstseeschachState(State[Move]):
 
     # --- whose turn, which moves -------------------------------------------------------
 
-    def _rule_over(self) -> bool:
-        """Over by the official rule: after blue's move, an amber target or turn 60."""
+    def round_end_reached(self) -> bool:
+        """The official server's end check: after blue's move (even turn), a team has
+        two ambers or turn 60 is reached. (`is_over` also ends a game whose player to
+        move has no legal move; the server never checked that.)"""
         turn = self._turn
         return turn & 1 == 0 and (
             turn >= LAST_TURN or self._amb[0] >= AMBERS_TO_WIN or self._amb[1] >= AMBERS_TO_WIN
@@ -150,12 +152,12 @@ class OstseeschachState(State[Move]):
 
     @property
     def to_move(self) -> int:
-        if self._rule_over() or not self._generate():
+        if self.round_end_reached() or not self._generate():
             return TERMINAL
         return self._turn & 1
 
     def legal_moves(self) -> list[Move]:
-        if self._rule_over():
+        if self.round_end_reached():
             return []
         return self._generate()[:]
 
@@ -201,11 +203,11 @@ class OstseeschachState(State[Move]):
 
     def check(self, move: Move) -> None:
         """Raise `IllegalMoveError` if `move` is not legal here, with the official rule
-        name of the first check it fails (ostseeschach.md, "Illegal moves")."""
+        name of the first check it fails (ostseeschach.md, "Illegal moves"); a move that
+        passes them all in a finished game is refused as GAME_OVER. (A player without
+        legal moves fails one of the four checks with any move.)"""
         if not isinstance(move, Move):
             raise IllegalMoveError("NOT_A_MOVE", f"{move!r} is not an Ostseeschach move")
-        if self.is_over():
-            raise IllegalMoveError(GAME_OVER, "the game is over")
         team = self._turn & 1
         origin = f"({move.fx},{move.fy})"
         if move.src < 0:
@@ -238,6 +240,10 @@ class OstseeschachState(State[Move]):
                 DESTINATION_BLOCKED,
                 f"the target {square_name(move.dst)} holds a piece of {TEAM_NAMES[team]}",
             )
+        # Last, so that a move in a finished position names the same rule as the
+        # official performMove, which never checks for the end.
+        if self.round_end_reached():
+            raise IllegalMoveError(GAME_OVER, "the game is over")
 
     def history(self) -> list[Move]:
         return [entry[0] for entry in self._stack]
@@ -266,7 +272,7 @@ class OstseeschachState(State[Move]):
         blue_light = self.light_distances(BLUE)
         front = (red_light[0] if red_light else 0, blue_light[0] if blue_light else 0)
         winner: int | None
-        if self._rule_over():
+        if self.round_end_reached():
             if self._amb[0] != self._amb[1]:
                 winner = RED if self._amb[0] > self._amb[1] else BLUE
                 reason = DIFFERING_SCORES

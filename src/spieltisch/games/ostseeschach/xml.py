@@ -24,15 +24,12 @@ from spieltisch.games.ostseeschach.board import (
     team_of,
 )
 from spieltisch.games.ostseeschach.state import OstseeschachState
+from spieltisch.core.sc_xml import indent, room
 
 if TYPE_CHECKING:
     from spieltisch.games.ostseeschach.game import Ostseeschach
 
 GAME_TYPE = "swc_2022_ostseeschach"
-
-
-def _indent(lines: list[str], depth: int) -> list[str]:
-    return ["  " * depth + line for line in lines]
 
 
 def move_lines(move: Move, tag: str = "move", attrs: str = "") -> list[str]:
@@ -52,29 +49,37 @@ def move_to_xml(move: Move) -> str:
 
 def move_to_room_xml(move: Move, room_id: str) -> str:
     """A move wrapped in a room packet, as a client sends it to the server."""
-    inner = move_lines(move, "data", ' class="move"')
-    return "\n".join([f'<room roomId="{_escape(room_id)}">', *_indent(inner, 1), "</room>"])
+    return "\n".join(room(room_id, move_lines(move, "data", ' class="move"')))
+
+
+def board_lines(state: OstseeschachState) -> list[str]:
+    """The `<board>` element. Entries go by x, then y (the server's hash-map order
+    means nothing)."""
+    pieces = sorted(state.pieces())
+    if not pieces:
+        return ["<board>", "  <pieces/>", "</board>"]
+    lines = ["<board>", "  <pieces>"]
+    for x, y, kind, team, height in pieces:
+        lines += [
+            "    <entry>",
+            f'      <coordinates x="{x}" y="{y}"/>',
+            f'      <piece type="{KIND_NAMES[kind]}" team="{OFFICIAL_TEAMS[team]}"'
+            f' count="{height}"/>',
+            "    </entry>",
+        ]
+    return [*lines, "  </pieces>", "</board>"]
+
+
+def board_to_xml(state: OstseeschachState) -> str:
+    return "\n".join(board_lines(state))
 
 
 def state_lines(state: OstseeschachState, memento: bool = False) -> list[str]:
     attrs = ' class="state"' if memento else ""
     lines = [f'<state{attrs} turn="{state.turn}">', '  <startTeam class="team">ONE</startTeam>']
-    pieces = sorted(state.pieces())
-    if pieces:
-        lines += ["  <board>", "    <pieces>"]
-        for x, y, kind, team, height in pieces:
-            lines += [
-                "      <entry>",
-                f'        <coordinates x="{x}" y="{y}"/>',
-                f'        <piece type="{KIND_NAMES[kind]}" team="{OFFICIAL_TEAMS[team]}"'
-                f' count="{height}"/>',
-                "      </entry>",
-            ]
-        lines += ["    </pieces>", "  </board>"]
-    else:
-        lines += ["  <board>", "    <pieces/>", "  </board>"]
+    lines += indent(board_lines(state), 1)
     if state.last_move is not None:
-        lines += _indent(move_lines(state.last_move, "lastMove"), 1)
+        lines += indent(move_lines(state.last_move, "lastMove"), 1)
     ambers = state.ambers
     # The official EnumMap gets an entry for the current team on every move.
     teams = [t for t in (0, 1) if state.turn > t or ambers[t]]
@@ -100,14 +105,8 @@ def state_to_xml(state: OstseeschachState, memento: bool = False) -> str:
 
 
 def memento_to_room_xml(state: OstseeschachState, room_id: str) -> str:
-    inner = ['<data class="memento">', *_indent(state_lines(state, memento=True), 1), "</data>"]
-    return "\n".join([f'<room roomId="{_escape(room_id)}">', *_indent(inner, 1), "</room>"])
-
-
-def _escape(text: str) -> str:
-    return (
-        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-    )
+    inner = ['<data class="memento">', *indent(state_lines(state, memento=True), 1), "</data>"]
+    return "\n".join(room(room_id, inner))
 
 
 # --- reading ---------------------------------------------------------------------------
