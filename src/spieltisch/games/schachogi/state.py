@@ -1,0 +1,472 @@
+"""The Schachogi position: board, side to move, counters, repetition keys; fast push/undo."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spieltisch.core.errors import IllegalMoveError, NotationError
+from spieltisch.core.game import TERMINAL, Outcome, State
+from spieltisch.games.schachogi.board import (
+    BLACK,
+    CELL,
+    KIND_NAMES,
+    MOVES,
+    PFLOECK,
+    PLAYER_NAMES,
+    PROMOTED,
+    RAYS,
+    RESETS,
+    WHITE,
+    ZOBRIST,
+    ZOBRIST_BLACK,
+    Move,
+    can_promote,
+    kind_of,
+    must_promote,
+    parse_move,
+    side_of,
+    square_name,
+)
+from spieltisch.games.schachogi.evaluation import evaluate, move_order_key
+
+if TYPE_CHECKING:
+    from spieltisch.games.schachogi.game import Schachogi
+
+# Refusal rules of `play`.
+GAME_OVER = "GAME_OVER"
+NOT_A_MOVE = "NOT_A_MOVE"
+NO_PIECE = "NO_PIECE"
+NOT_YOUR_PIECE = "NOT_YOUR_PIECE"
+INVALID_MOVEMENT = "INVALID_MOVEMENT"
+PATH_BLOCKED = "PATH_BLOCKED"
+OWN_PIECE_ON_TARGET = "OWN_PIECE_ON_TARGET"
+PROMOTION_NOT_ALLOWED = "PROMOTION_NOT_ALLOWED"
+PROMOTION_REQUIRED = "PROMOTION_REQUIRED"
+
+# End reasons (schachogi.md, "End of the game").
+PFLOECK_CAPTURED = "PFLOECK_CAPTURED"
+NO_LEGAL_MOVES = "NO_LEGAL_MOVES"
+REPETITION = "REPETITION"
+QUIET_PLIES = "QUIET_PLIES"
+
+_UNKNOWN = -3
+
+
+class SchachogiState(State[Move]):
+    """A position. `board` is read-only for callers: 64 signed codes (see `board.py`)."""
+
+    __slots__ = (
+        "_b",
+        "_base",
+        "_fullmove",
+        "_key",
+        "_keys",
+        "_moves",
+        "_quiet",
+        "_stack",
+        "_status",
+        "_turn",
+    )
+
+    game: Schachogi
+
+    def __init__(
+        self,
+        game: Schachogi,
+        board: list[int],
+        turn: int = WHITE,
+        quiet: int = 0,
+        fullmove: int = 1,
+        seen_before: int = 0,
+    ) -> None:
+        """`seen_before`: how often the position occurred earlier in the game (the `rN`
+        field of the position text holds N = seen_before + 1)."""
+        self.game = game
+        self._b = board
+        self._turn = turn
+        self._quiet = quiet
+        self._fullmove = fullmove
+        key = ZOBRIST_BLACK if turn == BLACK else 0
+        for s, v in enumerate(board):
+            if v:
+                key ^= ZOBRIST[v][s]
+        self._key = key
+        #: Keys of every position since creation (the current one last), for repetitions.
+        self._keys = [key]
+        self._base = seen_before
+        self._stack: list[tuple[Move, int, int, int]] = []
+        self._moves: list[Move] | None = None
+        self._status = _UNKNOWN
+
+    # --- reading the position ------------------------------------------------------------
+
+    @property
+    def board(self) -> list[int]:
+        return self._b
+
+    @property
+    def turn(self) -> int:
+        """The side to move by the turn (also in a finished game): 0 White, 1 Black."""
+        return self._turn
+
+    @property
+    def quiet_plies(self) -> int:
+        """Plies since the last capture, Brrbrr move or promotion (the 100-ply counter)."""
+        return self._quiet
+
+    @property
+    def fullmove(self) -> int:
+        return self._fullmove
+
+    def piece_at(self, square: int) -> int:
+        return self._b[square]
+
+    # --- generation ------------------------------------------------------------------------
+
+    def pseudo_moves(self, side: int) -> list[Move]:
+        """Every move of `side`'s pieces by their movement (legal when `side` is to move
+        and the game goes on: there is no check in Schachogi)."""
+        b = self._b
+        moves: list[Move] = []
+        if side == WHITE:
+            for s, v in enumerate(b):
+                if v > 0:
+                    for ray in RAYS[v][s]:
+                        for d, ms in ray:
+                            w = b[d]
+                            if w == 0:
+                                moves += ms
+                            else:
+                                if w < 0:
+                                    moves += ms
+                                break
+        else:
+            for s, v in enumerate(b):
+                if v < 0:
+                    for ray in RAYS[v][s]:
+                        for d, ms in ray:
+                            w = b[d]
+                            if w == 0:
+                                moves += ms
+                            else:
+                                if w > 0:
+                                    moves += ms
+                                break
+        return moves
+
+    def _generate(self) -> list[Move]:
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self.pseudo_moves(self._turn)
+        return moves
+
+    def repetition_count(self) -> int:
+        """How often the current position (board and side to move) has occurred in the
+        game, this time included. Only positions since the last capture, Brrbrr move or
+        promotion can match, so the scan stops at the counter."""
+        keys = self._keys
+        last = len(keys) - 1
+        key = keys[last]
+        count = 1
+        stop = max(0, last - self._quiet)
+        i = last - 2
+        while i >= stop:
+            if keys[i] == key:
+                count += 1
+            i -= 2
+        if self._base and last <= self._quiet and last % 2 == 0 and keys[0] == key:
+            count += self._base
+        return count
+
+    def _end(self) -> int:
+        """-1 while the game goes on, else the reason's index in `_REASONS`."""
+        status = self._status
+        if status != _UNKNOWN:
+            return status
+        status = -1
+        if self._pfloeck_gone():
+            status = 0
+        elif not self._generate():
+            status = 1
+        else:
+            options = self.game.options
+            if options.quiet_plies and self._quiet >= options.quiet_plies:
+                status = 3
+            elif options.repetitions and self.repetition_count() >= options.repetitions:
+                status = 2
+        self._status = status
+        return status
+
+    def _pfloeck_gone(self) -> bool:
+        """The last move took the mover's Pflöck, or (in a parsed position) it is missing."""
+        if self._stack:
+            return kind_of(self._stack[-1][2]) == PFLOECK
+        own = PFLOECK if self._turn == WHITE else -PFLOECK
+        return own not in self._b
+
+    @property
+    def to_move(self) -> int:
+        return TERMINAL if self._end() >= 0 else self._turn
+
+    def legal_moves(self) -> list[Move]:
+        if self._end() >= 0:
+            return []
+        return self._generate()[:]
+
+    # --- making and taking back moves --------------------------------------------------
+
+    def push(self, move: Move) -> None:
+        b = self._b
+        s = move.src
+        d = move.dst
+        v = b[s]
+        w = b[d]
+        self._stack.append((move, v, w, self._quiet))
+        b[s] = 0
+        if move.promote:
+            n = PROMOTED[v]
+            self._quiet = 0
+        else:
+            n = v
+            if w or RESETS[v]:
+                self._quiet = 0
+            else:
+                self._quiet += 1
+        b[d] = n
+        key = self._key ^ ZOBRIST[v][s] ^ ZOBRIST[n][d] ^ ZOBRIST[w][d] ^ ZOBRIST_BLACK
+        self._key = key
+        self._keys.append(key)
+        if self._turn:
+            self._turn = 0
+            self._fullmove += 1
+        else:
+            self._turn = 1
+        self._moves = None
+        self._status = _UNKNOWN
+
+    def undo(self) -> Move:
+        move, v, w, quiet = self._stack.pop()
+        b = self._b
+        b[move.src] = v
+        b[move.dst] = w
+        self._quiet = quiet
+        keys = self._keys
+        keys.pop()
+        self._key = keys[-1]
+        if self._turn:
+            self._turn = 0
+        else:
+            self._turn = 1
+            self._fullmove -= 1
+        self._moves = None
+        self._status = _UNKNOWN
+        return move
+
+    def play(self, move: Move) -> None:
+        self.check(move)
+        self.push(move)
+
+    def check(self, move: Move) -> None:
+        """Raise `IllegalMoveError` naming the broken rule if `move` is not legal here."""
+        if not isinstance(move, Move):
+            raise IllegalMoveError(NOT_A_MOVE, f"{move!r} is not a Schachogi move")
+        if self.is_over():
+            raise IllegalMoveError(GAME_OVER, "the game is over")
+        side = self._turn
+        me = PLAYER_NAMES[side]
+        src, dst = move.src, move.dst
+        v = self._b[src]
+        if v == 0:
+            raise IllegalMoveError(NO_PIECE, f"{square_name(src)} is empty")
+        if side_of(v) != side:
+            raise IllegalMoveError(
+                NOT_YOUR_PIECE, f"{square_name(src)} holds a piece of {PLAYER_NAMES[1 - side]}"
+            )
+        kind = kind_of(v)
+        name = KIND_NAMES[kind]
+        blocked = False
+        reached = False
+        for ray in RAYS[v][src]:
+            for d, _ in ray:
+                if d == dst:
+                    reached = True
+                    break
+                if self._b[d]:
+                    if any(t == dst for t, _ in ray):
+                        blocked = True
+                    break
+            if reached:
+                break
+        if not reached:
+            if blocked:
+                raise IllegalMoveError(
+                    PATH_BLOCKED,
+                    f"the {name} on {square_name(src)} cannot pass the piece in its way "
+                    f"to {square_name(dst)}",
+                )
+            raise IllegalMoveError(
+                INVALID_MOVEMENT,
+                f"a {name} of {me} cannot move from {square_name(src)} to {square_name(dst)}",
+            )
+        target = self._b[dst]
+        if target and side_of(target) == side:
+            raise IllegalMoveError(
+                OWN_PIECE_ON_TARGET, f"{square_name(dst)} holds a piece of {me} already"
+            )
+        if move.promote and not can_promote(kind, dst, side):
+            why = (
+                "the Pflöck never promotes"
+                if kind == PFLOECK
+                else "it is promoted already"
+                if kind > 6
+                else f"{square_name(dst)} is outside {me}'s last two ranks"
+            )
+            raise IllegalMoveError(
+                PROMOTION_NOT_ALLOWED, f"the {name} cannot promote on this move: {why}"
+            )
+        if not move.promote and must_promote(kind, dst, side):
+            raise IllegalMoveError(
+                PROMOTION_REQUIRED,
+                f"a {name} on {square_name(dst)} could never move again: write {move}+",
+            )
+
+    def history(self) -> list[Move]:
+        return [entry[0] for entry in self._stack]
+
+    def copy(self) -> SchachogiState:
+        twin = SchachogiState.__new__(SchachogiState)
+        twin.game = self.game
+        twin._b = self._b[:]
+        twin._turn = self._turn
+        twin._quiet = self._quiet
+        twin._fullmove = self._fullmove
+        twin._key = self._key
+        twin._keys = self._keys[:]
+        twin._base = self._base
+        twin._stack = self._stack[:]
+        twin._moves = None
+        twin._status = _UNKNOWN
+        return twin
+
+    # --- the end -----------------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        status = self._end()
+        if status < 0:
+            return None
+        reason = _REASONS[status]
+        if status <= 1:
+            return Outcome(1 - self._turn, reason)
+        return Outcome(None, reason)
+
+    # --- text --------------------------------------------------------------------------
+
+    def text(self) -> str:
+        b = self._b
+        ranks = []
+        for r in range(7, -1, -1):
+            row = ""
+            empty = 0
+            for v in b[r * 8 : r * 8 + 8]:
+                if v:
+                    if empty:
+                        row += str(empty)
+                        empty = 0
+                    row += CELL[v]
+                else:
+                    empty += 1
+            if empty:
+                row += str(empty)
+            ranks.append(row)
+        text = f"{'/'.join(ranks)} {'wb'[self._turn]} {self._quiet} {self._fullmove}"
+        count = self.repetition_count()
+        return f"{text} r{count}" if count > 1 else text
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text)
+
+    def render(self) -> str:
+        lines = [
+            f"Schachogi  move {self._fullmove}  quiet plies {self._quiet}",
+            "    " + "  ".join("abcdefgh"),
+        ]
+        for r in range(7, -1, -1):
+            cells = []
+            for v in self._b[r * 8 : r * 8 + 8]:
+                cell = CELL[v] or "."
+                cells.append(cell.rjust(2))
+            lines.append(f" {r + 1} " + " ".join(cells) + f"  {r + 1}")
+        lines.append("    " + "  ".join("abcdefgh"))
+        lines.append(
+            "White upper case (moves up), Black lower case · P Pflöck I Ischi R Rock "
+            "S Slotser W Wieher B Brrbrr · + promoted"
+        )
+        result = self.outcome()
+        if result is not None:
+            who = "draw" if result.winner is None else f"{PLAYER_NAMES[result.winner]} wins"
+            lines.append(f"game over: {who} ({result.reason})")
+        else:
+            lines.append(f"{PLAYER_NAMES[self._turn]} to move")
+        return "\n".join(lines)
+
+    def describe_move(self, move: Move) -> str:
+        v = self._b[move.src]
+        if not v:
+            return str(move)
+        target = self._b[move.dst]
+        verb = f"takes the {KIND_NAMES[kind_of(target)]} on" if target else "to"
+        text = f"{KIND_NAMES[kind_of(v)]} {square_name(move.src)} {verb} {square_name(move.dst)}"
+        return text + (" and promotes" if move.promote else "")
+
+    # --- learning ----------------------------------------------------------------------
+
+    def action_id(self, move: Move) -> int:
+        return move.promote * 4096 + move.src * 64 + move.dst
+
+    def action_move(self, action: int) -> Move:
+        if not 0 <= action < 8192:
+            raise NotationError(f"action {action} is outside 0..8191")
+        return MOVES[action // 4096][(action // 64) % 64][action % 64]
+
+    def observation(self) -> list[float]:
+        """24 planes of 8x8 from the mover's side (Black's view mirrored top to bottom):
+        own pieces by code 1..11, the opponent's 1..11, quiet plies / 100, repetitions / 3."""
+        side = self._turn
+        planes = [0.0] * (24 * 64)
+        for s, v in enumerate(self._b):
+            if not v:
+                continue
+            plane = kind_of(v) - 1 + (0 if side_of(v) == side else 11)
+            planes[plane * 64 + (s if side == WHITE else s ^ 56)] = 1.0
+        quiet = min(self._quiet, 100) / 100
+        reps = min(self.repetition_count(), 3) / 3
+        for s in range(64):
+            planes[22 * 64 + s] = quiet
+            planes[23 * 64 + s] = reps
+        return planes
+
+    # --- AI hooks ----------------------------------------------------------------------
+
+    def hash_key(self) -> int:
+        """Incremental Zobrist key of the board and the side to move (not the counters)."""
+        return self._key
+
+    def evaluate(self, player: int) -> float:
+        return evaluate(self, player)
+
+    def order_moves(self, moves: list[Move]) -> list[Move]:
+        """Pflöck captures, then other captures (most valuable victim first), then
+        promotions, then the rest."""
+        b = self._b
+        return sorted(moves, key=lambda m: move_order_key(b, m))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SchachogiState):
+            return NotImplemented
+        return self.text() == other.text()
+
+    def __hash__(self) -> int:
+        return self._key
+
+
+_REASONS = (PFLOECK_CAPTURED, NO_LEGAL_MOVES, REPETITION, QUIET_PLIES)
