@@ -257,6 +257,12 @@ class Game(ABC, Generic[S, OptionsT]):
     def max_game_length(self) -> int:
         """An upper bound on the number of moves (chance events included) in one game."""
 
+    def ai_levels(self) -> dict[str, str]:
+        """This game's AI strength levels: level name -> agent spec (see
+        `spieltisch.ai.levels`). The default `{}` uses the generic table; games override
+        entries whose budgets do not suit their speed."""
+        return {}
+
     def __repr__(self) -> str:
         changed = self.options.changed()
         opts = " ".join(f"{k}={v}" for k, v in changed.items())

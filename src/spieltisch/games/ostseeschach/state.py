@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from spieltisch.core.errors import IllegalMoveError, NotationError
 from spieltisch.core.game import TERMINAL, Outcome, State
+from spieltisch.games.ostseeschach import evaluation
 from spieltisch.games.ostseeschach.board import (
     BLUE,
     CELL,
@@ -395,3 +396,13 @@ class OstseeschachState(State[Move]):
 
     def __hash__(self) -> int:
         return self.hash_key()
+
+    # --- AI hooks (spieltisch.games.ostseeschach.evaluation) -------------------------------
+
+    def evaluate(self, player: int) -> float:
+        """Ambers, amber threats, material and progress for `player`, in [-1, 1]."""
+        return evaluation.evaluate(self._b, (self._amb[0], self._amb[1]), self._turn, player)
+
+    def order_moves(self, moves: list[Move]) -> list[Move]:
+        """Amber-earning moves and captures first (see `evaluation.order_moves`)."""
+        return evaluation.order_moves(self._b, moves)

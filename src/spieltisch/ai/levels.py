@@ -1,0 +1,34 @@
+"""Named strength levels: each maps to an agent spec (agent and budget).
+
+A game can give its own table with `Game.ai_levels()` (budgets depend on how fast a
+game's moves and evaluation are); names it does not give fall back to `GENERIC`. The
+levels and their measured strength are documented in `docs/ai.md`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spieltisch.core.game import Game
+
+#: The default table, measured on Ostseeschach (docs/ai.md); iteration and depth budgets,
+#: so a level plays the same for a given seed on any machine.
+GENERIC: dict[str, str] = {
+    "easy": "mcts:iterations=50",
+    "medium": "mcts:iterations=400",
+    "hard": "alphabeta:depth=3",
+    "max": "alphabeta:time=5",
+}
+
+
+def levels(game: Game[Any, Any] | None) -> dict[str, str]:
+    """The level table for `game`: the game's own entries over the generic ones."""
+    table = dict(GENERIC)
+    if game is not None:
+        table.update(game.ai_levels())
+    return table
+
+
+def level_spec(game: Game[Any, Any] | None, name: str) -> str:
+    """The agent spec of level `name` for `game` (KeyError if there is none)."""
+    return levels(game)[name]
