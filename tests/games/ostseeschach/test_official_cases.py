@@ -154,11 +154,11 @@ def _perform_move(case: dict[str, Any]) -> None:
     action, expected = case["action"], case["expected"]
     state = _setup(case)
     if "error" in expected:
-        before = state.text()
+        text_before = state.text()
         with pytest.raises(IllegalMoveError) as caught:
             state.play(move(action["from"], action["to"]))
         assert caught.value.rule == expected["error"]
-        assert state.text() == before
+        assert state.text() == text_before
         return
     team = state.current_team
     before = state.ambers[team]

@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
 from spieltisch.core.errors import NotationError, PositionError
+from spieltisch.core.sc_xml import indent, room
 from spieltisch.games.ostseeschach.board import (
     KIND_NAMES,
     MOVES,
@@ -24,7 +25,6 @@ from spieltisch.games.ostseeschach.board import (
     team_of,
 )
 from spieltisch.games.ostseeschach.state import OstseeschachState
-from spieltisch.core.sc_xml import indent, room
 
 if TYPE_CHECKING:
     from spieltisch.games.ostseeschach.game import Ostseeschach
