@@ -83,7 +83,7 @@ def _compare_tree(state: SchachogiState, pos: simple.Position, depth: int) -> No
 
 def _random_game_positions(count: int, seed: int) -> list[str]:
     rng = random.Random(seed)
-    texts = []
+    texts: list[str] = []
     while len(texts) < count:
         state = GAME.new_state()
         for _ in range(rng.randrange(1, 160)):
@@ -113,14 +113,14 @@ def _random_scatter(rng: random.Random) -> str:
     for r in range(7, -1, -1):
         row, empty = "", 0
         for f in range(8):
-            cell = board.get(r * 8 + f)
-            if cell is None:
+            piece = board.get(r * 8 + f)
+            if piece is None:
                 empty += 1
                 continue
             if empty:
                 row += str(empty)
                 empty = 0
-            row += cell
+            row += piece
         rows.append(row + (str(empty) if empty else ""))
     return f"{'/'.join(rows)} {rng.choice('wb')} {rng.randrange(99)} {rng.randrange(1, 80)}"
 
