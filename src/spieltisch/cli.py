@@ -379,6 +379,8 @@ def match(
     """
     with _user_errors():
         loaded = load(game, options)
+        make_agent(agent_a, loaded)  # refuse a bad spec before anything is written
+        make_agent(agent_b, loaded)
         folder = out or Path("matches") / _slug(f"{game}-{agent_a}-vs-{agent_b}-seed{seed}")
         folder.mkdir(parents=True, exist_ok=True)
         click.echo(

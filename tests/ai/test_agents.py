@@ -1,0 +1,160 @@
+"""Agents on every registered game and on a toy game with chance and two-ply turns."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import spieltisch
+from spieltisch.ai.agent import Budget
+from spieltisch.ai.alphabeta import PROVEN, AlphaBetaAgent
+from spieltisch.ai.mcts import MCTSAgent
+from spieltisch.ai.spec import make_agent
+from spieltisch.core.game import State
+from tests.ai.toygame import TakeTwice, exact_value
+
+SPECS = [
+    "random",
+    "mcts:iterations=25",
+    "mcts:iterations=25,rollout=3",
+    "alphabeta:depth=2",
+]
+
+
+def random_positions(game: Any, count: int, seed: int) -> list[State[Any]]:
+    """Positions reached by random play (chance events drawn), at a player to move."""
+    rng = random.Random(seed)
+    found: list[State[Any]] = []
+    attempt = 0
+    while len(found) < count:
+        state = game.new_state(seed + attempt)
+        attempt += 1
+        plies = rng.randrange(0, 80)
+        for _ in range(plies):
+            if state.is_over():
+                break
+            if state.is_chance():
+                state.push(state.sample_chance(rng))
+            else:
+                state.push(rng.choice(state.legal_moves()))
+        while state.is_chance():
+            state.push(state.sample_chance(rng))
+        if not state.is_over():
+            found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("name", spieltisch.games())
+@pytest.mark.parametrize("spec", SPECS)
+def test_agents_play_only_legal_moves(name: str, spec: str) -> None:
+    game = spieltisch.load(name)
+    for index, state in enumerate(random_positions(game, 12, 100)):
+        before = state.text()
+        history = state.history()
+        agent = make_agent(spec, game, seed=index, time_per_move=2.0)
+        move = agent.select(state)
+        assert move in state.legal_moves(), f"{spec} chose {move} in {before}"
+        assert state.text() == before and state.history() == history, "select changed the state"
+
+
+@pytest.mark.parametrize("dice", [False, True])
+@pytest.mark.parametrize("spec", SPECS)
+def test_agents_legal_in_chance_and_multistep_turns(dice: bool, spec: str) -> None:
+    game = TakeTwice(stones=11, dice=dice)
+    rng = random.Random(5)
+    for game_index in range(6):
+        state = game.new_state()
+        agent = make_agent(spec, None, seed=game_index)
+        while not state.is_over():
+            if state.is_chance():
+                state.push(state.sample_chance(rng))
+                continue
+            move = agent.select(state)
+            assert move in state.legal_moves()
+            state.play(move)
+
+
+@pytest.mark.parametrize("dice", [False, True])
+@pytest.mark.parametrize("stones", range(3, 13))
+def test_alphabeta_value_follows_to_move_not_alternation(dice: bool, stones: int) -> None:
+    """With two plies per turn (and dice), the chosen move has the exact best value."""
+    game = TakeTwice(stones=stones, dice=dice)
+    state = game.new_state()
+    rng = random.Random(stones)
+    while state.is_chance():
+        state.push(state.sample_chance(rng))
+    me = state.to_move
+    values = {}
+    for move in state.legal_moves():
+        state.push(move)
+        values[move] = exact_value(state, me)
+        state.undo()
+    agent = AlphaBetaAgent(Budget(depth=40), seed=1)
+    move = agent.select(state)
+    assert values[move] == pytest.approx(max(values.values()))
+    best = max(values.values())
+    if best in (1.0, -1.0):
+        assert (agent.stats["value"] >= PROVEN) == (best == 1.0)
+
+
+@pytest.mark.parametrize("stones", [5, 7, 8, 10])
+def test_mcts_solves_multistep_turns(stones: int) -> None:
+    game = TakeTwice(stones=stones)
+    state = game.new_state()
+    values = {}
+    for move in state.legal_moves():
+        state.push(move)
+        values[move] = exact_value(state, 0)
+        state.undo()
+    agent = MCTSAgent(Budget(iterations=3000), seed=3)
+    move = agent.select(state)
+    assert agent.stats["proven"] == exact_value(state, 0)
+    assert values[move] == max(values.values())
+
+
+@pytest.mark.parametrize("name", spieltisch.games())
+def test_mcts_is_reproducible(name: str) -> None:
+    game = spieltisch.load(name)
+    for state in random_positions(game, 3, 7):
+        first = MCTSAgent(Budget(iterations=60), seed=42)
+        second = MCTSAgent(Budget(iterations=60), seed=42)
+        a, b = first.select(state), second.select(state)
+        assert a == b
+        assert first.stats["visits"] == second.stats["visits"]
+
+
+def test_mcts_reuses_its_tree() -> None:
+    game = spieltisch.load("ostseeschach")
+    state = game.new_state(3)
+    agent = MCTSAgent(Budget(iterations=300), seed=1)
+    state.push(agent.select(state))
+    state.push(state.legal_moves()[0])
+    agent.select(state)
+    assert agent.stats["reused"] > 0
+
+
+@pytest.mark.parametrize("name", spieltisch.games())
+@pytest.mark.parametrize("spec", ["mcts:time=0.3", "alphabeta:time=0.3"])
+def test_time_budget_is_respected(name: str, spec: str) -> None:
+    """Within 10% plus 50 ms of the budget (the issue's bound)."""
+    game = spieltisch.load(name)
+    for state in random_positions(game, 2, 11):
+        agent = make_agent(spec, game, seed=0)
+        agent.select(state)
+        assert agent.stats["seconds"] <= 0.3 * 1.1 + 0.05, agent.stats
+
+
+def test_specs_and_levels() -> None:
+    game = spieltisch.load("ostseeschach")
+    assert make_agent("mcts:iterations=400,c=0.7", game).spec.startswith("mcts:c=0.7,")
+    assert isinstance(make_agent("ab:depth=3", game), AlphaBetaAgent)
+    for level in ("easy", "medium", "hard", "max"):
+        make_agent(level, game)
+    with pytest.raises(spieltisch.SpieltischError, match="unknown agent"):
+        make_agent("grandmaster", game)
+    with pytest.raises(spieltisch.SpieltischError, match="unknown setting"):
+        make_agent("mcts:depth=3", game)
+    with pytest.raises(spieltisch.SpieltischError, match="not a number"):
+        make_agent("alphabeta:depth=deep", game)
