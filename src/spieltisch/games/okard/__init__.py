@@ -1,0 +1,8 @@
+"""Okard: a strategy board game with self-picked armies, two-sided stones and dice."""
+
+from spieltisch.games.okard.board import Move
+from spieltisch.games.okard.game import Okard
+from spieltisch.games.okard.options import OkardOptions
+from spieltisch.games.okard.state import OkardState
+
+__all__ = ["Move", "Okard", "OkardOptions", "OkardState"]

@@ -1,0 +1,307 @@
+"""Okard moves, squares and the per-game precomputed tables.
+
+Squares are numbered `row * n + col` on an n x n board; `a1` is col 0, row 0, red's
+bottom-left corner. Red's setup rows are at the bottom, blue's at the top. A direction is
+"N = towards the opponent" for the stone's owner, so blue's stones use the directions
+turned by 180° (okard.md, "Stones").
+
+A square holds a signed code: 0 empty, > 0 red, < 0 blue, `abs(code) = 1 + 2 * kind + side`
+(kind = index in the game's stone list, side 1 = back side up). Tables indexed by a code
+have `4 * kinds + 1` entries, so blue's negative codes index their own upper half.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from spieltisch.core.errors import NotationError
+from spieltisch.games.okard.options import DropZone, EndCondition, OkardOptions
+from spieltisch.games.okard.stones import KING, Stone
+
+RED, BLUE = 0, 1
+PLAYER_NAMES = ("red", "blue")
+FILES = "abcdefghij"
+
+#: Absolute direction deltas (dx, dy) in the order N NE E SE S SW W NW, from red's side.
+DELTAS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+
+# Move kinds.
+ROLL, PICK, PLACE, SACRIFICE, LINE, PROMOTE, DROP, END = range(8)
+
+
+def square_name(x: int, y: int) -> str:
+    return FILES[x] + str(y + 1)
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Move:
+    """One step of Okard: a die roll, a pick, a placement, or a step of a turn.
+
+    `stone` is a stone code (empty for a pass / finish); (x, y) the square the step acts
+    on, (tx, ty) the end of a line move; a roll keeps its value in x. Notation:
+    `D4`, `PI B`, `PI -`, `PL K e1`, `PL -`, `SA e2`, `e2-e5`, `PR e2`, `DR B e3`, `END`.
+    """
+
+    kind: int
+    stone: str = ""
+    x: int = -1
+    y: int = -1
+    tx: int = -1
+    ty: int = -1
+
+    def __str__(self) -> str:
+        kind = self.kind
+        if kind == LINE:
+            return f"{square_name(self.x, self.y)}-{square_name(self.tx, self.ty)}"
+        if kind == ROLL:
+            return f"D{self.x}"
+        if kind == PICK:
+            return f"PI {self.stone or '-'}"
+        if kind == PLACE:
+            if not self.stone:
+                return "PL -"
+            return f"PL {self.stone} {square_name(self.x, self.y)}"
+        if kind == SACRIFICE:
+            return f"SA {square_name(self.x, self.y)}"
+        if kind == PROMOTE:
+            return f"PR {square_name(self.x, self.y)}"
+        if kind == DROP:
+            return f"DR {self.stone} {square_name(self.x, self.y)}"
+        return "END"
+
+
+END_MOVE = Move(END)
+PICK_PASS = Move(PICK)
+PLACE_DONE = Move(PLACE)
+ROLLS = tuple(Move(ROLL, "", value) for value in range(7))
+
+_SQ = r"([a-jA-J])(10|[1-9])"
+_LINE = re.compile(_SQ + r"\s*[-x]\s*" + _SQ)
+_CODE_SQ = re.compile(r"(PL|DR)\s+([A-Z]{1,3})\s+" + _SQ)
+_ONE_SQ = re.compile(r"(SA|PR)\s+" + _SQ)
+_PICK = re.compile(r"PI\s+([A-Z]{1,3}|-)")
+_ROLL = re.compile(r"D([1-6])")
+
+MOVE_HELP = (
+    "an Okard move is D1..D6 (a die roll), PI <code> / PI - (pick / army complete), "
+    "PL <code> <square> / PL - (place / placement finished), SA <square> (sacrifice), "
+    "<from>-<to> (line move), PR <square> (promote), DR <code> <square> (drop) or END"
+)
+
+
+def _coords(file: str, rank: str) -> tuple[int, int]:
+    return FILES.index(file), int(rank) - 1
+
+
+def parse_move_text(text: str) -> Move:
+    """Read a move in Okard notation (see `Move`); case of the keywords is ignored."""
+    raw = text.strip()
+    upper = raw.upper()
+    if upper in ("END", "E"):
+        return END_MOVE
+    match = _ROLL.fullmatch(upper)
+    if match:
+        return ROLLS[int(match.group(1))]
+    match = _PICK.fullmatch(upper)
+    if match:
+        code = match.group(1)
+        return PICK_PASS if code == "-" else Move(PICK, code)
+    if re.fullmatch(r"PL\s+-", upper):
+        return PLACE_DONE
+    match = _CODE_SQ.fullmatch(upper)
+    if match:
+        x, y = _coords(match.group(3).lower(), match.group(4))
+        return Move(PLACE if match.group(1) == "PL" else DROP, match.group(2), x, y)
+    match = _ONE_SQ.fullmatch(upper)
+    if match:
+        x, y = _coords(match.group(2).lower(), match.group(3))
+        return Move(SACRIFICE if match.group(1) == "SA" else PROMOTE, "", x, y)
+    match = _LINE.fullmatch(raw.lower())
+    if match:
+        x, y = _coords(match.group(1), match.group(2))
+        tx, ty = _coords(match.group(3), match.group(4))
+        return Move(LINE, "", x, y, tx, ty)
+    raise NotationError(MOVE_HELP, text)
+
+
+class Tables:
+    """Everything about a board size and stone list that never changes during a game."""
+
+    def __init__(self, options: OkardOptions) -> None:
+        n = options.board
+        self.n = n
+        self.nn = n * n
+        self.options = options
+        self.stones: tuple[Stone, ...] = options.stone_list
+        stones = self.stones
+        k = len(stones)
+        self.kinds = k
+        self.codes = {stone.code: i for i, stone in enumerate(stones)}
+        self.king = self.codes[KING]
+        self.values = tuple(stone.value for stone in stones)
+        self.front_strength = tuple(stone.front.strength for stone in stones)
+        self.min_value = min(self.values)
+        rows = options.setup_rows
+        self.setup_rows = rows
+        #: SETUP[player]: the squares of the player's setup rows.
+        self.setup: tuple[tuple[int, ...], tuple[int, ...]] = (
+            tuple(range(rows * n)),
+            tuple(range((n - rows) * n, n * n)),
+        )
+        in_setup = [[False] * self.nn, [False] * self.nn]
+        for player in (RED, BLUE):
+            for sq in self.setup[player]:
+                in_setup[player][sq] = True
+        self.in_setup = in_setup
+        anywhere = options.drops is DropZone.ANYWHERE
+        self.drop_squares = (
+            (tuple(range(self.nn)), tuple(range(self.nn))) if anywhere else self.setup
+        )
+        self.king_line_stops = options.end is EndCondition.KING
+
+        size = 4 * k + 1
+        self.size = size
+        strength = [0] * size
+        kind_of = [-1] * size
+        back_of = [0] * size  # code after promotion, 0 if none
+        raydirs: list[tuple[tuple[int, int], ...]] = [()] * size
+        for i, stone in enumerate(stones):
+            for side in (0, 1):
+                face = stone.back if side else stone.front
+                if face is None:
+                    continue
+                m = 1 + 2 * i + side
+                for sign, turn in ((1, 0), (-1, 4)):
+                    code = sign * m
+                    strength[code] = face.strength
+                    kind_of[code] = i
+                    if side == 0 and stone.back is not None:
+                        back_of[code] = sign * (m + 1)
+                    raydirs[code] = tuple(
+                        ((d + turn) % 8, value) for d, value in enumerate(face.dirs) if value
+                    )
+        self.strength = strength
+        self.kind_of = kind_of
+        self.back_of = back_of
+        self.raydirs = raydirs
+
+        # RAYS[sq][absdir]: the squares from sq in that direction; LINES: the moves.
+        rays: list[tuple[tuple[int, ...], ...]] = []
+        lines: list[tuple[tuple[Move, ...], ...]] = []
+        for sq in range(self.nn):
+            x, y = sq % n, sq // n
+            sq_rays = []
+            sq_lines = []
+            for dx, dy in DELTAS:
+                ray = []
+                moves = []
+                tx, ty = x + dx, y + dy
+                while 0 <= tx < n and 0 <= ty < n:
+                    ray.append(ty * n + tx)
+                    moves.append(Move(LINE, "", x, y, tx, ty))
+                    tx += dx
+                    ty += dy
+                sq_rays.append(tuple(ray))
+                sq_lines.append(tuple(moves))
+            rays.append(tuple(sq_rays))
+            lines.append(tuple(sq_lines))
+        self.rays = tuple(rays)
+        self.lines = tuple(lines)
+        self.sacrifices = tuple(Move(SACRIFICE, "", sq % n, sq // n) for sq in range(self.nn))
+        self.promotions = tuple(Move(PROMOTE, "", sq % n, sq // n) for sq in range(self.nn))
+        self.picks = tuple(Move(PICK, stone.code) for stone in stones)
+        self.places = tuple(
+            tuple(Move(PLACE, stone.code, sq % n, sq // n) for sq in range(self.nn))
+            for stone in stones
+        )
+        self.drops = tuple(
+            tuple(Move(DROP, stone.code, sq % n, sq // n) for sq in range(self.nn))
+            for stone in stones
+        )
+
+        # The fixed action space (see `action_id`).
+        self.a_pick = 9
+        self.a_place = self.a_pick + k
+        self.a_sac = self.a_place + k * self.nn
+        self.a_promote = self.a_sac + self.nn
+        self.a_drop = self.a_promote + self.nn
+        self.a_line = self.a_drop + k * self.nn
+        self.num_actions = self.a_line + self.nn * 8 * (n - 1)
+
+    def on_board(self, x: int, y: int) -> bool:
+        return 0 <= x < self.n and 0 <= y < self.n
+
+    def name(self, sq: int) -> str:
+        return square_name(sq % self.n, sq // self.n)
+
+    def line_shape(self, move: Move) -> tuple[int, int, int] | None:
+        """(source square, absolute direction, length) of a line move, or None when the
+        squares are off the board or not on one straight line."""
+        if not (self.on_board(move.x, move.y) and self.on_board(move.tx, move.ty)):
+            return None
+        dx, dy = move.tx - move.x, move.ty - move.y
+        length = max(abs(dx), abs(dy))
+        if length == 0 or (dx and dy and abs(dx) != abs(dy)):
+            return None
+        step = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
+        return move.y * self.n + move.x, DELTAS.index(step), length
+
+    def action_id(self, move: Move) -> int:
+        """Offsets: rolls 1..6 at 0..5, END 6, PI - 7, PL - 8, then picks, placements,
+        sacrifices, promotions, drops and line moves (source, direction, length)."""
+        kind = move.kind
+        if kind == ROLL:
+            if 1 <= move.x <= 6:
+                return move.x - 1
+        elif kind == END:
+            return 6
+        elif kind == PICK:
+            if not move.stone:
+                return 7
+            if move.stone in self.codes:
+                return self.a_pick + self.codes[move.stone]
+        elif kind == PLACE and not move.stone:
+            return 8
+        elif self.on_board(move.x, move.y):
+            sq = move.y * self.n + move.x
+            if kind == SACRIFICE:
+                return self.a_sac + sq
+            if kind == PROMOTE:
+                return self.a_promote + sq
+            if kind in (PLACE, DROP) and move.stone in self.codes:
+                base = self.a_place if kind == PLACE else self.a_drop
+                return base + self.codes[move.stone] * self.nn + sq
+            if kind == LINE:
+                shape = self.line_shape(move)
+                if shape is not None:
+                    src, direction, length = shape
+                    return self.a_line + (src * 8 + direction) * (self.n - 1) + length - 1
+        raise NotationError(f"the move {move} has no action id in this game")
+
+    def action_move(self, action: int) -> Move:
+        if not 0 <= action < self.num_actions:
+            raise NotationError(f"action {action} is outside 0..{self.num_actions - 1}")
+        if action < 6:
+            return ROLLS[action + 1]
+        if action < 9:
+            return (END_MOVE, PICK_PASS, PLACE_DONE)[action - 6]
+        if action < self.a_place:
+            return self.picks[action - self.a_pick]
+        if action < self.a_sac:
+            kind, sq = divmod(action - self.a_place, self.nn)
+            return self.places[kind][sq]
+        if action < self.a_promote:
+            return self.sacrifices[action - self.a_sac]
+        if action < self.a_drop:
+            return self.promotions[action - self.a_promote]
+        if action < self.a_line:
+            kind, sq = divmod(action - self.a_drop, self.nn)
+            return self.drops[kind][sq]
+        rest, step = divmod(action - self.a_line, self.n - 1)
+        src, direction = divmod(rest, 8)
+        dx, dy = DELTAS[direction]
+        x, y = src % self.n + dx * (step + 1), src // self.n + dy * (step + 1)
+        if not self.on_board(x, y):
+            raise NotationError(f"action {action} is a line leaving the board")
+        return self.lines[src][direction][step]

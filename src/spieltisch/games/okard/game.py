@@ -1,0 +1,50 @@
+"""Okard (a 2012 draft, played by the rules of okard.md): the game description."""
+
+from __future__ import annotations
+
+from spieltisch.core.game import Game
+from spieltisch.games.okard.board import PLAYER_NAMES, Tables
+from spieltisch.games.okard.evaluation import observation_planes
+from spieltisch.games.okard.options import SACRIFICE_CAP, OkardOptions
+from spieltisch.games.okard.position import parse_position
+from spieltisch.games.okard.state import OkardState
+
+
+class Okard(Game[OkardState, OkardOptions]):
+    name = "okard"
+    title = "Okard"
+    player_names = PLAYER_NAMES
+    score_names = ("captured value", "home points")
+    options_type = OkardOptions
+
+    def __init__(self, options: OkardOptions | None = None) -> None:
+        super().__init__(options)
+        self.tables = Tables(self.options)
+
+    def new_state(self, seed: int | None = None) -> OkardState:
+        """The empty board before the pick phase; Okard has no random set-up (the dice are
+        chance nodes), so `seed` does not matter."""
+        return OkardState(self)
+
+    def parse(self, text: str) -> OkardState:
+        return parse_position(self, text)
+
+    @property
+    def num_actions(self) -> int:
+        return self.tables.num_actions
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        n = self.options.board
+        return (observation_planes(self.tables.kinds), n, n)
+
+    @property
+    def max_game_length(self) -> int:
+        """Picks and placements are bounded by the army size over the cheapest stone;
+        a turn holds at most a roll, sacrifices worth <= 6 AP (each >= 1), steps costing
+        >= 1 AP each out of max_ap + 6, and END."""
+        t = self.tables
+        stones = self.options.army_points // t.min_value + 1
+        setup = 2 * stones + 2 * stones
+        turn = 1 + SACRIFICE_CAP + (self.options.max_ap + SACRIFICE_CAP) + 1
+        return setup + self.options.turns * turn

@@ -1,0 +1,169 @@
+"""The terminal picture of an Okard position and the long description of a move."""
+
+from __future__ import annotations
+
+from spieltisch.games.okard.board import (
+    DROP,
+    END,
+    FILES,
+    LINE,
+    PICK,
+    PLACE,
+    PLAYER_NAMES,
+    PROMOTE,
+    RED,
+    ROLL,
+    SACRIFICE,
+    Move,
+    square_name,
+)
+from spieltisch.games.okard.options import SACRIFICE_CAP, ApMode, SacrificeTo
+from spieltisch.games.okard.state import (
+    PHASE_OVER,
+    PHASE_PICK,
+    PHASE_PLACE,
+    STAGE_START,
+    OkardState,
+)
+
+
+def _hand_text(state: OkardState, player: int) -> str:
+    t = state.t
+    items = [f"{t.stones[k].code}x{c}" for k, c in enumerate(state._hand[player]) if c]
+    return " ".join(items) or "-"
+
+
+def _next_steps(state: OkardState) -> str:
+    stage = state._stage
+    steps = []
+    if stage == STAGE_START:
+        steps += ["SA <sq> sacrifice", "<from>-<to> move"]
+    if stage <= 2:
+        steps.append("PR <sq> promote")
+    steps += ["DR <code> <sq> drop", "END"]
+    return " · ".join(steps)
+
+
+def render(state: OkardState) -> str:
+    t = state.t
+    n = t.n
+    options = t.options
+    header = f"Okard {n}x{n} · army {options.army_points} · end by {options.end.value}"
+    lines = [header]
+    files = "    " + "".join(f" {FILES[x]}  " for x in range(n))
+    lines.append(files)
+    for row in range(n - 1, -1, -1):
+        cells = []
+        for col in range(n):
+            sq = row * n + col
+            v = state._b[sq]
+            if v:
+                code = t.stones[t.kind_of[v]].code
+                code = code if v > 0 else code.lower()
+                code += "+" if (abs(v) - 1) % 2 == 1 else ""
+                cells.append(f" {code:<3}")
+            elif t.in_setup[RED][sq] or t.in_setup[1][sq]:
+                cells.append(" -  ")
+            else:
+                cells.append(" .  ")
+        lines.append(f"{row + 1:>3} " + "".join(cells) + f" {row + 1}")
+    lines.append(files)
+    lines.append("RED = upper case (moves up), blue = lower case (moves down), + back side up")
+    lines.append("- marks the setup rows")
+    for player in (0, 1):
+        lines.append(
+            f"{PLAYER_NAMES[player]:>5}: hand {_hand_text(state, player)} · "
+            f"captured {state._cap[player]} · army {state.army_points(player)} points"
+        )
+    stones = " · ".join(
+        f"{s.code} {s.name} {s.value}p S{s.front.strength}"
+        + (f"/{s.back.strength}" if s.back else "")
+        for s in t.stones
+    )
+    lines.append(f"stones: {stones}")
+    who = PLAYER_NAMES[state._mover]
+    phase = state._phase
+    result = state.outcome()
+    if result is not None:
+        verdict = "draw" if result.winner is None else f"{PLAYER_NAMES[result.winner]} wins"
+        lines.append(f"game over: {verdict} ({result.reason}) after {state._turn} turns")
+    elif phase == PHASE_PICK:
+        army = state.army_points(state._mover)
+        lines.append(
+            f"pick phase: {who} picks (army {army}/{options.army_points} points) · "
+            "PI <code> picks a stone, PI - declares the army complete (König first)"
+        )
+    elif phase == PHASE_PLACE:
+        lines.append(
+            f"placement phase: {who} places · PL <code> <square> on an empty own setup "
+            "square, PL - finishes (the König must stand on the board)"
+        )
+    elif state._ap < 0:
+        lines.append(f"turn {state._turn + 1}/{options.turns}: {who} rolls the die")
+    else:
+        lines.append(
+            f"turn {state._turn + 1}/{options.turns}: {who} to move · AP {state._ap} · "
+            f"sacrificed {state._sac}/{SACRIFICE_CAP} · stage {state.stage}"
+        )
+        lines.append(f"steps: {_next_steps(state)}")
+    return "\n".join(lines)
+
+
+def describe(state: OkardState, move: Move) -> str:
+    """A sentence about `move` played in `state` (before it is made)."""
+    t = state.t
+    who = PLAYER_NAMES[state._mover]
+    kind = move.kind
+    if state._phase == PHASE_OVER:
+        return str(move)
+    if kind == ROLL:
+        shared = " for the round" if t.options.ap is ApMode.ROUND else ""
+        return f"{who} rolls {move.x}{shared}: {move.x} action points"
+    if kind == END:
+        return f"{who} ends the turn ({max(0, state._ap)} unused AP are lost)"
+    code_stone = t.stones[t.codes[move.stone]] if move.stone in t.codes else None
+    if kind == PICK:
+        if code_stone is None:
+            return f"{who} declares the army complete"
+        return f"{who} picks {code_stone.name} ({code_stone.code}, {code_stone.value} points)"
+    if kind == PLACE:
+        if code_stone is None:
+            return f"{who} finishes the placement"
+        return f"{who} places {code_stone.name} on {square_name(move.x, move.y)}"
+    if kind == DROP and code_stone is not None:
+        return (
+            f"{who} drops {code_stone.name} on {square_name(move.x, move.y)} "
+            f"for {code_stone.front.strength} AP"
+        )
+    if not t.on_board(move.x, move.y):
+        return str(move)
+    sq = move.y * t.n + move.x
+    v = state._b[sq]
+    if not v:
+        return str(move)
+    stone = t.stones[t.kind_of[v]]
+    if kind == SACRIFICE:
+        where = "the opponent's hand" if t.options.sacrifice is SacrificeTo.OPPONENT else "out"
+        return (
+            f"{who} sacrifices {stone.name} on {t.name(sq)} (+{t.strength[v]} AP, goes to {where})"
+        )
+    if kind == PROMOTE:
+        return f"{who} promotes {stone.name} on {t.name(sq)}"
+    if kind == LINE:
+        shape = t.line_shape(move)
+        if shape is None:
+            return str(move)
+        src, direction, length = shape
+        taken = []
+        cost = 0
+        s = t.strength[v]
+        for target in t.rays[src][direction][:length]:
+            w = state._b[target]
+            if w:
+                taken.append(f"{t.stones[t.kind_of[w]].name} on {t.name(target)}")
+                cost += 1 + max(0, t.strength[w] - s)
+            else:
+                cost += 1
+        capture = f", capturing {', '.join(taken)}" if taken else ""
+        return f"{who} moves {stone.name} {move}{capture} ({cost} AP)"
+    return str(move)
