@@ -1,0 +1,299 @@
+"""The competition's XML for Hase und Igel (2018 server): `<state>` and `<move>`.
+
+Writes what the official XStream setup prints (two-space indent; attribute order as in
+hase-und-igel-protocol.md) and reads it back, also from inside `<room><data
+class="memento">` wrappers. Cards in a hand are kept in the official hand order
+(TAKE_OR_DROP_CARROTS, EAT_SALAD, HURRY_AHEAD, FALL_BACK); debug hints are dropped.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import TYPE_CHECKING
+from xml.sax.saxutils import quoteattr
+
+from spieltisch.core.errors import NotationError, PositionError
+from spieltisch.games.haseundigel.board import FIELD_NAMES, LAST_FIELD, NUM_FIELDS, Board
+from spieltisch.games.haseundigel.moves import (
+    ADVANCE,
+    CARD_BITS,
+    CARD_NAMES,
+    CARD_TAKE,
+    EAT,
+    EXCHANGE,
+    FALL_BACK,
+    SKIP,
+    Action,
+    Move,
+    intern,
+)
+from spieltisch.games.haseundigel.rules import BAD_ORDER, OFFICIAL, HuIIllegalMoveError
+from spieltisch.games.haseundigel.state import (
+    LAST_TURN,
+    OFFICIAL_COLORS,
+    HaseUndIgelState,
+    LastAction,
+    Player,
+)
+
+if TYPE_CHECKING:
+    from spieltisch.games.haseundigel.game import HaseUndIgel
+
+GAME_TYPE = "swc_2018_hase_und_igel"
+#: XML element name (in a move) / class (as lastNonSkipAction) of each action kind.
+ACTION_TAGS = ("advance", "fallBack", "exchangeCarrots", "eatSalad", "skip")
+
+
+def action_attrs(action: Action, order: int) -> str:
+    """The attributes of an action element after its name (order first)."""
+    kind = action.kind
+    if kind == ADVANCE:
+        return f'order="{order}" distance="{action.value}"'
+    if kind == EXCHANGE:
+        return f'order="{order}" value="{action.value}"'
+    if action.is_card:
+        name = CARD_NAMES[kind - CARD_TAKE]
+        return f'order="{order}" type="{name}" value="{action.value}"'
+    return f'order="{order}"'
+
+
+def action_tag(action: Action) -> str:
+    return "card" if action.is_card else ACTION_TAGS[action.kind]
+
+
+def move_lines(move: Move, tag: str = "move", attrs: str = "") -> list[str]:
+    """The lines of a move element (`move`, `lastMove`, or `data` with attributes)."""
+    lines = [f"<{tag}{attrs}>"]
+    for order, action in enumerate(move.actions):
+        lines.append(f"  <{action_tag(action)} {action_attrs(action, order)}/>")
+    lines.append(f"</{tag}>")
+    return lines
+
+
+def move_to_xml(move: Move) -> str:
+    """`<move>` with ordered actions, as a player sends it outside a room packet."""
+    return "\n".join(move_lines(move))
+
+
+def move_to_room_xml(move: Move, room_id: str) -> str:
+    """A move wrapped in a room packet, as a client sends it to the server."""
+    inner = move_lines(move, "data", ' class="move"')
+    return "\n".join([f"<room roomId={quoteattr(room_id)}>", *("  " + x for x in inner), "</room>"])
+
+
+def _player_lines(state: HaseUndIgelState, i: int, name: str | None) -> list[str]:
+    player = state.player(i)
+    tag = OFFICIAL_COLORS[i].lower()
+    display = f" displayName={quoteattr(name)}" if name is not None else ""
+    lines = [
+        f'<{tag}{display} color="{OFFICIAL_COLORS[i]}" index="{player.index}" '
+        f'carrots="{player.carrots}" salads="{player.salads}">'
+    ]
+    names = player.card_names
+    if names:
+        lines.append("  <cards>")
+        lines += [f"    <type>{card}</type>" for card in names]
+        lines.append("  </cards>")
+    else:
+        lines.append("  <cards/>")
+    if player.last is not None:
+        action, order = player.last
+        lines.append(
+            f'  <lastNonSkipAction class="{action_tag(action)}" {action_attrs(action, order)}/>'
+        )
+    lines.append(f"</{tag}>")
+    return lines
+
+
+def state_lines(
+    state: HaseUndIgelState,
+    memento: bool = False,
+    names: tuple[str | None, str | None] = (None, None),
+) -> list[str]:
+    attrs = ' class="state"' if memento else ""
+    current = OFFICIAL_COLORS[state.turn & 1]
+    lines = [f'<state{attrs} turn="{state.turn}" startPlayer="RED" currentPlayer="{current}">']
+    for i in (0, 1):
+        lines += ["  " + x for x in _player_lines(state, i, names[i])]
+    lines.append("  <board>")
+    for index, kind in enumerate(state.board.fields):
+        lines.append(f'    <fields index="{index}" type="{FIELD_NAMES[kind]}"/>')
+    lines.append("  </board>")
+    if state.last_move is not None:
+        lines += ["  " + x for x in move_lines(state.last_move, "lastMove")]
+    lines.append("</state>")
+    return lines
+
+
+def state_to_xml(
+    state: HaseUndIgelState,
+    memento: bool = False,
+    names: tuple[str | None, str | None] = (None, None),
+) -> str:
+    """The `<state>` element; `memento=True` adds `class="state"` as inside a memento;
+    `names` are the players' display names (omitted when None)."""
+    return "\n".join(state_lines(state, memento, names))
+
+
+def memento_to_room_xml(
+    state: HaseUndIgelState, room_id: str, names: tuple[str | None, str | None] = (None, None)
+) -> str:
+    inner = ['<data class="memento">', *("  " + x for x in state_lines(state, True, names))]
+    inner.append("</data>")
+    return "\n".join([f"<room roomId={quoteattr(room_id)}>", *("  " + x for x in inner), "</room>"])
+
+
+# --- reading ---------------------------------------------------------------------------
+
+
+def _parse_root(text: str, error: type[NotationError]) -> ET.Element:
+    try:
+        return ET.fromstring(text.strip())
+    except ET.ParseError as exc:
+        raise error(f"not well-formed XML: {exc}") from None
+
+
+def _int(
+    element: ET.Element, name: str, error: type[NotationError], default: int | None = None
+) -> int:
+    raw = element.get(name)
+    if raw is None:
+        if default is not None:
+            return default
+        raise error(f"<{element.tag}> lacks the attribute {name}")
+    try:
+        return int(raw)
+    except ValueError:
+        raise error(f"<{element.tag} {name}={raw!r}> is not a whole number") from None
+
+
+def action_from_element(
+    element: ET.Element, tag: str, error: type[NotationError]
+) -> tuple[Action, int]:
+    """An action and its order from an element whose action name is `tag`."""
+    order = _int(element, "order", error, 0)
+    if tag == "card":
+        name = element.get("type", "")
+        if name not in CARD_NAMES:
+            raise error(f"unknown card type {name!r}")
+        kind = CARD_TAKE + CARD_NAMES.index(name)
+        value = _int(element, "value", error, 0) if kind == CARD_TAKE else 0
+        return Action(kind, value), order
+    if tag == "advance":
+        return Action(ADVANCE, _int(element, "distance", error)), order
+    if tag == "exchangeCarrots":
+        return Action(EXCHANGE, _int(element, "value", error)), order
+    if tag == "eatSalad":
+        return Action(EAT), order
+    if tag == "fallBack":
+        return Action(FALL_BACK), order
+    if tag == "skip":
+        return Action(SKIP), order
+    raise error(f"unknown action <{tag}>")
+
+
+def ordered_move(pairs: list[tuple[Action, int]]) -> Move:
+    """A move from actions with `order` attributes: sorted by order (stably); the orders
+    must then read 0, 1, 2, … (the official Move.perform check)."""
+    pairs = sorted(pairs, key=lambda pair: pair[1])
+    for index, (_, order) in enumerate(pairs):
+        if order != index:
+            raise HuIIllegalMoveError(
+                BAD_ORDER,
+                f"the order attributes must be 0, 1, 2, …; found {[o for _, o in pairs]}",
+                OFFICIAL[BAD_ORDER],
+            )
+    return intern(Move(tuple(action for action, _ in pairs)))
+
+
+def _actions_in(element: ET.Element, error: type[NotationError]) -> list[tuple[Action, int]]:
+    return [
+        action_from_element(child, child.tag, error) for child in element if child.tag != "hint"
+    ]
+
+
+def move_from_xml(text: str) -> Move:
+    """Read `<move>`, `<data class="move">` or a room packet holding one. Raises
+    `NotationError` for bad XML and `IllegalMoveError` (BAD_ORDER) for broken orders."""
+    root = _parse_root(text, NotationError)
+    if root.tag == "room":
+        data = root.find("data")
+        if data is None:
+            raise NotationError('the room packet holds no <data class="move">')
+        root = data
+    if root.tag not in ("move", "data") or (root.tag == "data" and root.get("class") != "move"):
+        raise NotationError(f'expected <move> or <data class="move">, found <{root.tag}>')
+    return ordered_move(_actions_in(root, NotationError))
+
+
+def _find_state(root: ET.Element) -> ET.Element:
+    if root.tag == "state":
+        return root
+    for data in root.iter("data"):
+        found = data.find("state")
+        if found is not None:
+            return found
+    found = root.find(".//state")
+    if found is None:
+        raise PositionError(f"no <state> in the XML (root <{root.tag}>)")
+    return found
+
+
+def _player(element: ET.Element | None, color: str) -> Player:
+    if element is None:
+        raise PositionError(f"the state has no <{color.lower()}> player")
+    index = _int(element, "index", PositionError)
+    carrots = _int(element, "carrots", PositionError)
+    salads = _int(element, "salads", PositionError)
+    if not -1 <= index <= LAST_FIELD:
+        raise PositionError(f"{color}: index {index} is outside 0..64")
+    cards = 0
+    holder = element.find("cards")
+    if holder is not None:
+        for item in holder:
+            name = (item.text or "").strip()
+            if name not in CARD_NAMES:
+                raise PositionError(f"{color}: unknown card {name!r}")
+            cards |= CARD_BITS[CARD_NAMES.index(name)]
+    last: LastAction | None = None
+    found = element.find("lastNonSkipAction")
+    if found is not None:
+        tag = found.get("class", "")
+        action, order = action_from_element(found, tag, PositionError)
+        if action.kind == SKIP:
+            raise PositionError(f"{color}: a skip is never the last non-skip action")
+        last = (action, order)
+    return Player(index, carrots, salads, cards, last)
+
+
+def state_from_xml(game: HaseUndIgel, text: str) -> HaseUndIgelState:
+    """Read an official `<state>` (alone or inside a memento/room packet)."""
+    state = _find_state(_parse_root(text, PositionError))
+    turn = _int(state, "turn", PositionError, 0)
+    if not 0 <= turn <= LAST_TURN:
+        raise PositionError(f"the turn {turn} is outside 0..60")
+    board_element = state.find("board")
+    if board_element is None:
+        raise PositionError("the state has no <board>")
+    kinds: dict[int, int] = {}
+    for item in board_element.findall("fields"):
+        index = _int(item, "index", PositionError)
+        name = item.get("type", "")
+        if name not in FIELD_NAMES:
+            raise PositionError(f"field {index}: unknown type {name!r}")
+        kinds[index] = FIELD_NAMES.index(name)
+    if sorted(kinds) != list(range(NUM_FIELDS)):
+        raise PositionError(f"the board must list the fields 0..64, found {len(kinds)} fields")
+    board = Board(tuple(kinds[i] for i in range(NUM_FIELDS)))
+    red = _player(state.find("red"), "RED")
+    blue = _player(state.find("blue"), "BLUE")
+    last: Move | None = None
+    last_element = state.find("lastMove")
+    if last_element is not None:
+        pairs = _actions_in(last_element, PositionError)
+        if pairs:
+            try:
+                last = ordered_move(pairs)
+            except HuIIllegalMoveError as exc:
+                raise PositionError(f"lastMove: {exc.detail}") from None
+    return HaseUndIgelState(game, board, turn, (red, blue), last)
