@@ -16,6 +16,7 @@ from spieltisch.core.conformance import check_game
 ROWS: list[tuple[str, str, int, dict[str, Any]]] = [
     ("ostseeschach", "", 500, {"moves_per_state": 6}),
     ("schachogi", "", 300, {"moves_per_state": 4}),
+    ("hase-und-igel", "", 500, {"moves_per_state": 6}),
 ]
 
 _covered = {row[0] for row in ROWS}
