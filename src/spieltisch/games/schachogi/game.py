@@ -128,7 +128,8 @@ def _parse_text(game: Schachogi, text: str) -> SchachogiState:
         limit = game.options.repetitions
         if limit and seen > limit:
             raise PositionError(
-                f"a position cannot occur {seen} times: the game is drawn at the {limit}th",
+                f"a position cannot occur {seen} times: the game is drawn when it occurs "
+                f"{limit} times",
                 text,
                 starts[4],
             )
@@ -156,6 +157,8 @@ def _parse_ranks(ranks_text: str, text: str, offset: int) -> list[int]:
             char = rank_text[i]
             at = where + i
             if char.isdigit():
+                if i and rank_text[i - 1].isdigit():
+                    raise PositionError("two digits in a row: write their sum", text, at)
                 if not "1" <= char <= "8":
                     raise PositionError(f"{char!r} is no count of empty squares (1-8)", text, at)
                 file += int(char)
@@ -206,6 +209,8 @@ def _parse_ranks(ranks_text: str, text: str, offset: int) -> list[int]:
 
 def _check_pfloecks(board: list[int], turn: int, text: str) -> None:
     """One Pflöck a side; only the side to move may lack it (its Pflöck was just taken)."""
+    if PFLOECK not in board and -PFLOECK not in board:
+        raise PositionError("neither side has a Pflöck", text)
     for side, name in ((WHITE, "White"), (BLACK, "Black")):
         code = signed(PFLOECK, side)
         count = board.count(code)
