@@ -19,6 +19,7 @@ GAMES: dict[str, str] = {
     "ostseeschach": "spieltisch.games.ostseeschach.game:Ostseeschach",
     "hase-und-igel": "spieltisch.games.haseundigel.game:HaseUndIgel",
     "schachogi": "spieltisch.games.schachogi.game:Schachogi",
+    "okard": "spieltisch.games.okard.game:Okard",
 }
 
 

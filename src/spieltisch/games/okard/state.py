@@ -426,6 +426,7 @@ class OkardState(State[Move]):
                     self._cap[p] += t.values[k]
                     if k == t.king:
                         king_taken = True
+                    b[sq] = 0
                 else:
                     cost += 1
                 changes.append((sq, w))
