@@ -90,7 +90,8 @@ def _end_check(state: HaseUndIgelState) -> dict[str, Any]:
 def _set_player(state: HaseUndIgelState, color: str, fields: dict[str, Any]) -> HaseUndIgelState:
     index = COLORS.index(color)
     player = state.player(index)
-    changes: dict[str, Any] = {k: v for k, v in fields.items() if k in ("index", "carrots", "salads")}
+    simple = ("index", "carrots", "salads")
+    changes: dict[str, Any] = {k: v for k, v in fields.items() if k in simple}
     if "cards" in fields or "lastNonSkipAction" in fields:
         data = {
             "index": 0,

@@ -219,6 +219,8 @@ def parse_action(part: str, text: str) -> Action:
     if head == "card":
         if not rest:
             raise NotationError("card needs a name, e.g. 'card HURRY_AHEAD'", text)
+        if len(rest) == 1 and rest[0][:1] in "Tt" and _NUMBER.match(rest[0][1:]):
+            return Action(CARD_TAKE, int(rest[0][1:]))
         head, rest = rest[0].lower(), rest[1:]
     kind = _CARD_WORDS.get(head)
     if kind is None and len(head) == 1 and head.upper() in CARD_LETTERS:
