@@ -150,3 +150,16 @@ def test_position_text_round_trips(text: str) -> None:
     assert again == state and again.hash_key() == state.hash_key()
     for move in state.legal_moves():
         assert state.parse_move(str(move)) == move
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet="pirswbPIRSWB+/12345678 9wb-r²x", max_size=60)
+    | st.builds(lambda s, t: START[:s] + t + START[s:], st.integers(0, len(START)), st.text())
+)
+def test_parse_raises_only_position_errors(text: str) -> None:
+    try:
+        state = GAME.parse(text)
+    except PositionError:
+        return
+    assert GAME.parse(state.text()) == state

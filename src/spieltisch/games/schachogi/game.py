@@ -117,7 +117,7 @@ def _parse_text(game: Schachogi, text: str) -> SchachogiState:
     seen = 1
     if len(fields) == 5:
         field = fields[4]
-        if not (field.startswith("r") and field[1:].isdigit() and int(field[1:]) >= 2):
+        if not (field[:1] == "r" and _is_count(field[1:]) and int(field[1:]) >= 2):
             raise PositionError(
                 f"the fifth field is rN with N ≥ 2 (how often the position occurred), "
                 f"not {field!r}",
@@ -137,8 +137,12 @@ def _parse_text(game: Schachogi, text: str) -> SchachogiState:
     return SchachogiState(game, board, turn, quiet, fullmove, seen - 1)
 
 
+def _is_count(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
 def _number(field: str, what: str, least: int, text: str, where: int) -> int:
-    if not field.isdigit() or int(field) < least:
+    if not _is_count(field) or int(field) < least:
         raise PositionError(f"{what} must be a whole number ≥ {least}, not {field!r}", text, where)
     return int(field)
 
