@@ -244,7 +244,7 @@ def parse_move(text: str) -> Move:
     stripped = text.strip()
     if not stripped or stripped == "-":
         raise NotationError("a move has at least one action", text)
-    parts = re.split(r"[,;+]", stripped)
+    parts = re.split(r"[,;]|\+(?!\d)", stripped)
     return intern(Move(tuple(parse_action(p, text) for p in parts)))
 
 
