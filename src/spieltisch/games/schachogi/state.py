@@ -58,10 +58,9 @@ class SchachogiState(State[Move]):
     __slots__ = (
         "_b",
         "_base",
-        "_fullmove",
-        "_key",
         "_keys",
         "_moves",
+        "_ply0",
         "_quiet",
         "_stack",
         "_status",
@@ -85,12 +84,12 @@ class SchachogiState(State[Move]):
         self._b = board
         self._turn = turn
         self._quiet = quiet
-        self._fullmove = fullmove
+        #: The game's ply number at creation (0 = White's first move), for `fullmove`.
+        self._ply0 = 2 * (fullmove - 1) + turn
         key = ZOBRIST_BLACK if turn == BLACK else 0
-        for s, v in enumerate(board):
+        for square, v in enumerate(board):
             if v:
-                key ^= ZOBRIST[v][s]
-        self._key = key
+                key ^= ZOBRIST[v][square]
         #: Keys of every position since creation (the current one last), for repetitions.
         self._keys = [key]
         self._base = seen_before
@@ -116,7 +115,7 @@ class SchachogiState(State[Move]):
 
     @property
     def fullmove(self) -> int:
-        return self._fullmove
+        return (self._ply0 + len(self._stack)) // 2 + 1
 
     def piece_at(self, square: int) -> int:
         return self._b[square]
@@ -221,26 +220,22 @@ class SchachogiState(State[Move]):
         d = move.dst
         v = b[s]
         w = b[d]
-        self._stack.append((move, v, w, self._quiet))
+        quiet = self._quiet
+        self._stack.append((move, v, w, quiet))
         b[s] = 0
         if move.promote:
             n = PROMOTED[v]
             self._quiet = 0
+        elif w or RESETS[v]:
+            n = v
+            self._quiet = 0
         else:
             n = v
-            if w or RESETS[v]:
-                self._quiet = 0
-            else:
-                self._quiet += 1
+            self._quiet = quiet + 1
         b[d] = n
-        key = self._key ^ ZOBRIST[v][s] ^ ZOBRIST[n][d] ^ ZOBRIST[w][d] ^ ZOBRIST_BLACK
-        self._key = key
-        self._keys.append(key)
-        if self._turn:
-            self._turn = 0
-            self._fullmove += 1
-        else:
-            self._turn = 1
+        keys = self._keys
+        keys.append(keys[-1] ^ ZOBRIST[v][s] ^ ZOBRIST[n][d] ^ ZOBRIST[w][d] ^ ZOBRIST_BLACK)
+        self._turn ^= 1
         self._moves = None
         self._status = _UNKNOWN
 
@@ -250,14 +245,8 @@ class SchachogiState(State[Move]):
         b[move.src] = v
         b[move.dst] = w
         self._quiet = quiet
-        keys = self._keys
-        keys.pop()
-        self._key = keys[-1]
-        if self._turn:
-            self._turn = 0
-        else:
-            self._turn = 1
-            self._fullmove -= 1
+        self._keys.pop()
+        self._turn ^= 1
         self._moves = None
         self._status = _UNKNOWN
         return move
@@ -339,8 +328,7 @@ class SchachogiState(State[Move]):
         twin._b = self._b[:]
         twin._turn = self._turn
         twin._quiet = self._quiet
-        twin._fullmove = self._fullmove
-        twin._key = self._key
+        twin._ply0 = self._ply0
         twin._keys = self._keys[:]
         twin._base = self._base
         twin._stack = self._stack[:]
@@ -378,7 +366,7 @@ class SchachogiState(State[Move]):
             if empty:
                 row += str(empty)
             ranks.append(row)
-        text = f"{'/'.join(ranks)} {'wb'[self._turn]} {self._quiet} {self._fullmove}"
+        text = f"{'/'.join(ranks)} {'wb'[self._turn]} {self._quiet} {self.fullmove}"
         count = self.repetition_count()
         return f"{text} r{count}" if count > 1 else text
 
@@ -387,7 +375,7 @@ class SchachogiState(State[Move]):
 
     def render(self) -> str:
         lines = [
-            f"Schachogi  move {self._fullmove}  quiet plies {self._quiet}",
+            f"Schachogi  move {self.fullmove}  quiet plies {self._quiet}",
             "    " + "  ".join("abcdefgh"),
         ]
         for r in range(7, -1, -1):
@@ -449,7 +437,7 @@ class SchachogiState(State[Move]):
 
     def hash_key(self) -> int:
         """Incremental Zobrist key of the board and the side to move (not the counters)."""
-        return self._key
+        return self._keys[-1]
 
     def evaluate(self, player: int) -> float:
         return evaluate(self, player)
@@ -466,7 +454,7 @@ class SchachogiState(State[Move]):
         return self.text() == other.text()
 
     def __hash__(self) -> int:
-        return self._key
+        return self._keys[-1]
 
 
 _REASONS = (PFLOECK_CAPTURED, NO_LEGAL_MOVES, REPETITION, QUIET_PLIES)
