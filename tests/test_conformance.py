@@ -17,6 +17,21 @@ ROWS: list[tuple[str, str, int, dict[str, Any]]] = [
     ("ostseeschach", "", 500, {"moves_per_state": 6}),
     ("schachogi", "", 300, {"moves_per_state": 4}),
     ("hase-und-igel", "", 500, {"moves_per_state": 6}),
+    # Okard: every board size and every end condition, 300 games each (all end by turn 200).
+    ("okard", "board=8 end=king", 300, {"moves_per_state": 4, "check_every": 10}),
+    (
+        "okard",
+        "board=9 end=points ap=round sacrifice=removed",
+        300,
+        {"moves_per_state": 4, "check_every": 10},
+    ),
+    (
+        "okard",
+        "board=10 end=home ap=fixed drops=anywhere",
+        300,
+        {"moves_per_state": 4, "check_every": 10},
+    ),
+    ("okard", "board=9 end=all", 300, {"moves_per_state": 4, "check_every": 20}),
 ]
 
 _covered = {row[0] for row in ROWS}

@@ -79,5 +79,6 @@ def play_position(
     n: int = 9,
     die: str = "-",
 ) -> OkardState:
-    text = f"{board_text(stones, n)} {hands} {captured} play {mover} {ap} {sac} {stage} {turn} -- {die}"
+    fields = f"{hands} {captured} play {mover} {ap} {sac} {stage} {turn} -- {die}"
+    text = board_text(stones, n) + " " + fields
     return position(text, options)
