@@ -17,7 +17,7 @@ from tests.ai.toygame import TakeTwice, exact_value
 
 SPECS = [
     "random",
-    "mcts:iterations=25",
+    "mcts:iterations=10",
     "mcts:iterations=25,rollout=3",
     "alphabeta:depth=2",
 ]
@@ -118,8 +118,8 @@ def test_mcts_solves_multistep_turns(stones: int) -> None:
 def test_mcts_is_reproducible(name: str) -> None:
     game = spieltisch.load(name)
     for state in random_positions(game, 3, 7):
-        first = MCTSAgent(Budget(iterations=60), seed=42)
-        second = MCTSAgent(Budget(iterations=60), seed=42)
+        first = MCTSAgent(Budget(iterations=60), rollout_depth=12, seed=42)
+        second = MCTSAgent(Budget(iterations=60), rollout_depth=12, seed=42)
         a, b = first.select(state), second.select(state)
         assert a == b
         assert first.stats["visits"] == second.stats["visits"]

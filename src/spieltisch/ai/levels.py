@@ -15,7 +15,7 @@ from spieltisch.core.game import Game
 #: budgets make a level play the same for a given seed on any machine; the time limits
 #: only cap slow positions (when one is reached, the move is no longer reproducible).
 GENERIC: dict[str, str] = {
-    "easy": "mcts:iterations=50",
+    "easy": "mcts:iterations=50,rollout=10",
     "medium": "alphabeta:depth=2,time=1",
     "hard": "alphabeta:depth=5,time=2",
     "max": "alphabeta:time=5",
