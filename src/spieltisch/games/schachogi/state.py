@@ -49,7 +49,10 @@ NO_LEGAL_MOVES = "NO_LEGAL_MOVES"
 REPETITION = "REPETITION"
 QUIET_PLIES = "QUIET_PLIES"
 
-_UNKNOWN = -3
+# Values of the cached `_status`: unknown, going on, or an index into `_REASONS`.
+_UNKNOWN = -2
+_GOING_ON = -1
+_CAPTURED, _STUCK, _REPEATED, _QUIET = range(4)
 
 
 class SchachogiState(State[Move]):
@@ -178,21 +181,23 @@ class SchachogiState(State[Move]):
         return count
 
     def _end(self) -> int:
-        """-1 while the game goes on, else the reason's index in `_REASONS`."""
+        """`_GOING_ON`, or the index in `_REASONS` of why the game is over. A Pflöck
+        capture and a player without moves decide before the draw rules (schachogi.md,
+        "End of the game" is silent on the order; a loss is not undone by a draw rule)."""
         status = self._status
         if status != _UNKNOWN:
             return status
-        status = -1
+        status = _GOING_ON
         if self._pfloeck_gone():
-            status = 0
+            status = _CAPTURED
         elif not self._generate():
-            status = 1
+            status = _STUCK
         else:
             options = self.game.options
             if options.quiet_plies and self._quiet >= options.quiet_plies:
-                status = 3
+                status = _QUIET
             elif options.repetitions and self.repetition_count() >= options.repetitions:
-                status = 2
+                status = _REPEATED
         self._status = status
         return status
 
@@ -205,10 +210,10 @@ class SchachogiState(State[Move]):
 
     @property
     def to_move(self) -> int:
-        return TERMINAL if self._end() >= 0 else self._turn
+        return TERMINAL if self._end() != _GOING_ON else self._turn
 
     def legal_moves(self) -> list[Move]:
-        if self._end() >= 0:
+        if self._end() != _GOING_ON:
             return []
         return self._generate()[:]
 
@@ -340,10 +345,10 @@ class SchachogiState(State[Move]):
 
     def outcome(self) -> Outcome | None:
         status = self._end()
-        if status < 0:
+        if status == _GOING_ON:
             return None
         reason = _REASONS[status]
-        if status <= 1:
+        if status in (_CAPTURED, _STUCK):
             return Outcome(1 - self._turn, reason)
         return Outcome(None, reason)
 
