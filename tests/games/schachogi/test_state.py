@@ -182,3 +182,27 @@ def test_random_games_end_with_a_result() -> None:
         reasons.add(result.reason)
         assert GAME.parse(state.text()).outcome() == result
     assert "PFLOECK_CAPTURED" in reasons
+
+
+def test_play_accepts_exactly_the_legal_moves() -> None:
+    """Every one of the 8192 possible moves: `play` accepts it iff `legal_moves` has it."""
+    rng = random.Random(4)
+    for index in range(8):
+        state = GAME.new_state()
+        for _ in range(rng.randrange(0, 60)):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            state.push(rng.choice(moves))
+        legal = set(state.legal_moves())
+        text = state.text()
+        for action in range(GAME.num_actions):
+            move = state.action_move(action)
+            try:
+                state.play(move)
+            except IllegalMoveError:
+                assert move not in legal, (index, str(move))
+                assert state.text() == text
+            else:
+                assert move in legal, (index, str(move))
+                state.undo()
