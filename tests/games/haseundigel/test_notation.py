@@ -107,7 +107,7 @@ def _reference_perft(state: object, depth: int) -> int:
 
 
 #: Perft of the canonical start (one move = one full action list).
-CANONICAL_PERFT = [1, 19, 373, 4152, 46260]
+CANONICAL_PERFT = [1, 19, 373, 4152, 46260, 397740]
 
 
 def test_perft_canonical_start() -> None:

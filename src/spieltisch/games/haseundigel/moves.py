@@ -90,9 +90,17 @@ class Move:
 
     actions: tuple[Action, ...]
     _hash: int = field(init=False, repr=False, compare=False)
+    #: (kind, value, order) of each action that is no skip, for a fast `push`.
+    ops: tuple[tuple[int, int, int], ...] = field(init=False, repr=False, compare=False)
+    #: The last non-skip action and its order (what the mover's lastNonSkipAction becomes).
+    last: tuple[Action, int] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_hash", hash(self.actions))
+        ops = tuple((a.kind, a.value, i) for i, a in enumerate(self.actions) if a.kind != SKIP)
+        object.__setattr__(self, "ops", ops)
+        last = (self.actions[ops[-1][2]], ops[-1][2]) if ops else None
+        object.__setattr__(self, "last", last)
 
     def __hash__(self) -> int:
         return self._hash

@@ -420,27 +420,24 @@ class HaseUndIgelState(State[Move]):
         car = C[p]
         sal = self._sal[p]
         cards = self._cards[p]
-        lastact: LastAction | None = None
-        for order, action in enumerate(move.actions):
-            kind = action.kind
+        ops = move.ops
+        for kind, value, _ in ops:
             if kind == ADVANCE:
-                car -= cost(action.value)
-                pos += action.value
-            elif kind == SKIP:
-                continue
+                car -= value * (value + 1) >> 1
+                pos += value
             elif kind == FALL_BACK:
                 new = self._board.previous_hedgehog(pos)
                 car += 10 * (pos - new)
                 pos = new
             elif kind == EXCHANGE:
-                car += action.value
+                car += value
             elif kind == EAT:
                 sal -= 1
                 car += 10 if pos > P[o] else 30
             else:
                 cards &= ~KIND_BIT[kind]
                 if kind == CARD_TAKE:
-                    car += action.value
+                    car += value
                 elif kind == CARD_EAT:
                     sal -= 1
                     car += 10 if is_first(pos, car, P[o], C[o]) else 30
@@ -448,13 +445,12 @@ class HaseUndIgelState(State[Move]):
                     pos = P[o] + 1
                 else:
                     pos = P[o] - 1
-            lastact = (action, order)
         P[p] = pos
         C[p] = car
         self._sal[p] = sal
         self._cards[p] = cards
-        if lastact is not None:
-            self._last[p] = lastact
+        if ops:
+            self._last[p] = move.last
         self._lm = move
         self._turn += 1
         # The bonus of the player now to move (hase-und-igel.md, "Turn start bonus").
