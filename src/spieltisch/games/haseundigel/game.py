@@ -34,12 +34,14 @@ from spieltisch.games.haseundigel.moves import (
     CARD_BITS,
     CARD_LETTERS,
     NUM_ACTIONS,
+    SKIP,
     Action,
     Move,
     parse_action,
     parse_move,
 )
 from spieltisch.games.haseundigel.state import LAST_TURN, HaseUndIgelState, LastAction, Player
+from spieltisch.games.haseundigel.xml import state_from_xml
 
 
 class HaseUndIgel(Game[HaseUndIgelState, NoOptions]):
@@ -61,8 +63,6 @@ class HaseUndIgel(Game[HaseUndIgelState, NoOptions]):
     def parse(self, text: str) -> HaseUndIgelState:
         """Read the project's position text, or the official `<state>` XML (leading `<`)."""
         if text.lstrip().startswith("<"):
-            from spieltisch.games.haseundigel.xml import state_from_xml
-
             return state_from_xml(self, text)
         return _parse_text(self, text)
 
@@ -89,7 +89,7 @@ def _parse_last(part: str, text: str) -> LastAction | None:
         raise PositionError(f"the last action {part!r} is not an action", text) from None
     if sep and not order_text.isdigit():
         raise PositionError(f"the order in {part!r} must be a whole number ≥ 0", text)
-    if action.kind == 4:  # SKIP is never stored
+    if action.kind == SKIP:  # a skip is never stored
         raise PositionError("a skip is never a last non-skip action", text)
     return (action, int(order_text) if sep else 0)
 
