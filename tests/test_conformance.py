@@ -23,7 +23,7 @@ ROWS: list[tuple[str, str, int, dict[str, Any]]] = [
         "okard",
         "board=9 end=points ap=round sacrifice=removed",
         300,
-        {"moves_per_state": 4, "check_every": 10},
+        {"moves_per_state": 4, "check_every": 15},
     ),
     (
         "okard",
@@ -31,7 +31,7 @@ ROWS: list[tuple[str, str, int, dict[str, Any]]] = [
         300,
         {"moves_per_state": 4, "check_every": 10},
     ),
-    ("okard", "board=9 end=all", 300, {"moves_per_state": 4, "check_every": 20}),
+    ("okard", "board=9 end=all", 300, {"moves_per_state": 4, "check_every": 30}),
 ]
 
 _covered = {row[0] for row in ROWS}

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import spieltisch
 from spieltisch.core import IllegalMoveError
-from spieltisch.games.okard import Okard, OkardState
+from spieltisch.games.okard import Move, Okard, OkardState
 
 
 def game(options: str = "") -> Okard:
@@ -82,3 +84,8 @@ def play_position(
     fields = f"{hands} {captured} play {mover} {ap} {sac} {stage} {turn} -- {die}"
     text = board_text(stones, n) + " " + fields
     return position(text, options)
+
+
+def random_move(state: OkardState, rng: random.Random) -> Move:
+    """A chance outcome drawn with its probability, or a uniformly random legal move."""
+    return state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_moves())

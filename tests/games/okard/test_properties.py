@@ -1,0 +1,53 @@
+"""Invariants over random games (hypothesis): action points never go negative, sacrifices
+never bring more than 6 AP a turn, every game ends within `max_game_length`."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spieltisch.games.okard.board import END, SACRIFICE
+from spieltisch.games.okard.options import SACRIFICE_CAP
+
+from .support import game
+
+OPTIONS = st.sampled_from(
+    ["", "board=8", "board=10 ap=round", "ap=fixed fixed_ap=2", "ap=fixed fixed_ap=20 end=all"]
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(OPTIONS, st.integers(0, 100_000), st.floats(0.0, 1.0))
+def test_action_points_and_the_sacrifice_cap(options: str, seed: int, greed: float) -> None:
+    """A random player that prefers sacrifices with probability `greed`."""
+    g = game(options + " turns=60")
+    state = g.new_state(seed)
+    rng = random.Random(seed)
+    plies = 0
+    gained = 0
+    while not state.is_over():
+        if state.is_chance():
+            move = state.sample_chance(rng)
+        else:
+            moves = state.legal_moves()
+            sacrifices = [m for m in moves if m.kind == SACRIFICE]
+            move = rng.choice(sacrifices if sacrifices and rng.random() < greed else moves)
+            if move.kind == SACRIFICE:
+                before = state.action_points
+                state.play(move)
+                gained += state.action_points - before
+                assert state.sacrificed == gained
+                plies += 1
+                assert state.action_points >= 0
+                assert state.sacrificed <= SACRIFICE_CAP
+                continue
+            if move.kind == END:
+                gained = 0
+        state.play(move)
+        plies += 1
+        assert state.action_points >= 0
+        assert state.sacrificed <= SACRIFICE_CAP
+        assert plies <= g.max_game_length
+    assert state.outcome() is not None
