@@ -208,6 +208,8 @@ def _cell(code: int) -> str:
 
 #: CELL[code]: the code's text in the position (`P`, `+r`, ...; empty squares are digits).
 CELL: list[str] = _by_code({v: _cell(v) for v in _CODES})  # type: ignore[assignment]
+#: CELL_OR_ONE[code]: like CELL, with "1" for the empty square (runs are summed later).
+CELL_OR_ONE: list[str] = [cell or "1" for cell in CELL]
 
 _ZOBRIST_RNG = random.Random(0x5C4AC06)
 #: ZOBRIST[code][square]: random 64-bit keys (0 for the empty square).

@@ -9,6 +9,7 @@ from spieltisch.core.game import TERMINAL, Outcome, State
 from spieltisch.games.schachogi.board import (
     BLACK,
     CELL,
+    CELL_OR_ONE,
     KIND_NAMES,
     MOVES,
     PFLOECK,
@@ -355,23 +356,11 @@ class SchachogiState(State[Move]):
     # --- text --------------------------------------------------------------------------
 
     def text(self) -> str:
-        b = self._b
-        ranks = []
-        for r in range(7, -1, -1):
-            row = ""
-            empty = 0
-            for v in b[r * 8 : r * 8 + 8]:
-                if v:
-                    if empty:
-                        row += str(empty)
-                        empty = 0
-                    row += CELL[v]
-                else:
-                    empty += 1
-            if empty:
-                row += str(empty)
-            ranks.append(row)
-        text = f"{'/'.join(ranks)} {'wb'[self._turn]} {self._quiet} {self.fullmove}"
+        cells = [CELL_OR_ONE[v] for v in self._b]
+        board = "/".join(["".join(cells[r * 8 : r * 8 + 8]) for r in range(7, -1, -1)])
+        for run, digit in _RUNS:
+            board = board.replace(run, digit)
+        text = f"{board} {'wb'[self._turn]} {self._quiet} {self.fullmove}"
         count = self.repetition_count()
         return f"{text} r{count}" if count > 1 else text
 
@@ -462,4 +451,6 @@ class SchachogiState(State[Move]):
         return self._keys[-1]
 
 
+#: Runs of empty squares, longest first, to write as their length.
+_RUNS = tuple(("1" * n, str(n)) for n in range(8, 1, -1))
 _REASONS = (PFLOECK_CAPTURED, NO_LEGAL_MOVES, REPETITION, QUIET_PLIES)
