@@ -92,6 +92,8 @@ class Board:
     #: `prev_hedgehog[i]`: the nearest hedgehog index below i (or -1), for i in 0..65.
     prev_hedgehog: tuple[int, ...] = field(init=False, repr=False)
     letters: str = field(init=False, repr=False)
+    #: hash of the fields, computed once (part of every state's hash key).
+    key: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if len(self.fields) != NUM_FIELDS:
@@ -106,6 +108,7 @@ class Board:
                 last = index
         object.__setattr__(self, "prev_hedgehog", tuple(previous))
         object.__setattr__(self, "letters", "".join(FIELD_LETTERS[k] for k in self.fields))
+        object.__setattr__(self, "key", hash(self.fields))
 
     def type_at(self, index: int) -> int:
         """The field type at `index`, INVALID off the track."""
@@ -123,7 +126,7 @@ class Board:
         return isinstance(other, Board) and self.fields == other.fields
 
     def __hash__(self) -> int:
-        return hash(self.fields)
+        return self.key
 
 
 def parse_board(text: str) -> Board:

@@ -744,7 +744,7 @@ class HaseUndIgelState(State[Move]):
                 self._cards[1],
                 None if last[0] is None else last[0][0].kind,
                 None if last[1] is None else last[1][0].kind,
-                self._f,
+                self._board.key,
             )
         )
 
