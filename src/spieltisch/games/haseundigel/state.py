@@ -3,6 +3,12 @@
 Player 0 is red (moves on even turns), player 1 blue. Each player has an index (field),
 carrots, salads, a hand of cards (bits, see `moves.CARD_BITS`) and its last non-skip
 action together with that action's `order` in its move (the competition reports both).
+
+`legal_moves` is the official getPossibleMoves (its order, advances up to 44 fields);
+`play` checks a move action by action like the official Move.perform. In positions
+reachable from a start both agree exactly (tested). In hand-made positions the official
+quirks remain: a card-only move on a hare field without a pending obligation is accepted
+(the `_literal` test case), and `play` takes advances beyond 44 fields if paid for.
 """
 
 from __future__ import annotations
