@@ -429,3 +429,16 @@ def test_a_full_game_replays_identically_with_the_same_dice() -> None:
 
     assert run() == run()
     assert ROLLS[3] in [m for m, _ in play_position(with_kings(), ap="?").chance_outcomes()]
+
+
+def test_the_example_turn_of_the_guide() -> None:
+    """docs/okard.md, "A turn": the example turn plays as described."""
+    state = play_position(with_kings(c1="SC", e2="T", e4="b"), ap="?", hands="B1/-")
+    play(state, "D4", "SA c1")
+    assert state.action_points == 6
+    play(state, "e2-e6")
+    assert state.action_points == 2 and state.hands[0][0] == 2
+    play(state, "PR e6", "DR B d1")
+    assert state.action_points == 0
+    play(state, "END")
+    assert state.mover == 1
