@@ -140,6 +140,9 @@ def test_start_position_text() -> None:
         ("9/9/9/9/9/9/9/9/K,8 -/- 0:0 pick r 0 0 s 0 -- -", "pick phase"),
         ("9/9/9/9/9/9/9/9/9 T7/- 0:0 pick r 0 0 s 0 -- -", "above the army size"),
         ("9/9/9/9/9/9/9/9/9 K2/- 0:0 pick r 0 0 s 0 -- -", "one König"),
+        ("9/9/9/9/9/9/9/9/²,9 -/- 0:0 play r 1 0 s 0 -- -", "neither a count"),
+        ("9/9/9/9/9/9/9/9/9 -/- 0:0 play r ² 0 s 0 -- -", "action points"),
+        ("9/9/9/9/9/9/9/9/9 -/- ²:0 play r 1 0 s 0 -- -", "captured values"),
     ],
 )
 def test_bad_positions_raise_position_errors(text: str, message: str) -> None:
@@ -211,3 +214,19 @@ def test_cli_play_picks_places_and_plays() -> None:
     assert "chance: red rolls" in result.output
     assert "blue plays" in result.output
     assert "not played" not in result.output
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(0, 45),
+    st.text(alphabet="0123456789²,/+-:? KkBbTtSPrbpmsdover-x", max_size=6),
+    st.integers(0, 6),
+)
+def test_mangled_positions_raise_only_position_errors(where: int, insert: str, cut: int) -> None:
+    base = "t,3,k,2,l,1/4,b,4/9/9/4,b,4/9/9/3,B,RI,4/SC,3,K,3,T B1/SP1 0:0 play r 3 0 s 0 -- -"
+    text = base[:where] + insert + base[where + cut :]
+    try:
+        state = game().parse(text)
+    except PositionError:
+        return
+    assert game().parse(state.text()) == state

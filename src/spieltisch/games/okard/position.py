@@ -44,6 +44,12 @@ if TYPE_CHECKING:
 
 FIELDS = "ranks hands captured phase mover ap sacrificed stage turn done die"
 _HAND_ITEM = re.compile(r"([A-Z]{1,3})([0-9]+)")
+_NUMBER = re.compile(r"[0-9]{1,6}")
+
+
+def _is_number(text: str) -> bool:
+    """ASCII digits only (str.isdigit also accepts '²', which int() refuses)."""
+    return _NUMBER.fullmatch(text) is not None
 
 
 def position_text(state: OkardState) -> str:
@@ -102,7 +108,7 @@ class _Reader:
 
 def _number(reader: _Reader, field: int, what: str, low: int, high: int) -> int:
     raw = reader.fields[field]
-    if not raw.isdigit() or not low <= int(raw) <= high:
+    if not _is_number(raw) or not low <= int(raw) <= high:
         raise reader.fail(f"{what} must be a whole number {low}..{high}, not {raw!r}", field)
     return int(raw)
 
@@ -133,7 +139,7 @@ def parse_position(game: Okard, text: str) -> OkardState:
         col = 0
         item_offset = offset
         for item in rank.split(","):
-            if item.isdigit():
+            if _is_number(item):
                 count = int(item)
                 if count < 1:
                     raise reader.fail("an empty run counts at least 1 square", 0, item_offset)
@@ -193,7 +199,7 @@ def parse_position(game: Okard, text: str) -> OkardState:
             raise reader.fail(f"hand {hand_text!r} must look like B2K1 or -", 1)
 
     red, sep, blue = fields[2].partition(":")
-    if not sep or not red.isdigit() or not blue.isdigit():
+    if not sep or not _is_number(red) or not _is_number(blue):
         raise reader.fail(f"captured values {fields[2]!r} must look like 12:0", 2)
     state._cap = [int(red), int(blue)]
 
