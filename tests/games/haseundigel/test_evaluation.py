@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from spieltisch.games.haseundigel.evaluation import carrots_needed, race_value
-from spieltisch.games.haseundigel.state import Player
+from spieltisch.games.haseundigel.moves import Move
+from spieltisch.games.haseundigel.state import GOAL_REACHED, HaseUndIgelState, Player
 
 from .helpers import GAME, position
 from .test_xml import random_state
@@ -58,3 +59,41 @@ def test_hash_key_follows_the_position_and_undo() -> None:
     state.undo()
     assert state.hash_key() == key
     assert GAME.parse(state.text()).hash_key() == key
+
+
+def _greedy(state: HaseUndIgelState) -> Move:
+    """The move whose resulting position `evaluate` likes best for the mover."""
+    player = state.to_move
+    best: tuple[float, Move] | None = None
+    for move in state.legal_moves():
+        state.push(move)
+        result = state.outcome()
+        value = state.evaluate(player) if result is None else result.returns()[player] * 2
+        state.undo()
+        if best is None or value > best[0]:
+            best = (value, move)
+    assert best is not None
+    return best[1]
+
+
+def test_one_ply_greedy_on_the_evaluation_reaches_the_goal() -> None:
+    """The knowledge is good enough that looking one move ahead finishes races: greedy
+    self-play ends by the goal, and greedy beats a random mover from either seat."""
+    goal_ends = 0
+    for seed in range(8):
+        state = GAME.new_state(seed)
+        while not state.is_over():
+            state.play(_greedy(state))
+        result = state.outcome()
+        assert result is not None
+        goal_ends += result.reason == GOAL_REACHED
+    assert goal_ends >= 6
+    rng = random.Random(4)
+    for seed in range(6):
+        seat = seed % 2
+        state = GAME.new_state(100 + seed)
+        while not state.is_over():
+            mover = state.to_move
+            state.play(_greedy(state) if mover == seat else rng.choice(state.legal_moves()))
+        result = state.outcome()
+        assert result is not None and result.winner == seat
