@@ -47,3 +47,20 @@ def test_observation_has_the_declared_shape() -> None:
     planes, rows, cols = g.observation_shape
     state = play_position({"a1": "K", "j10": "k"}, ap=2, n=10, options="board=10")
     assert len(state.observation()) == planes * rows * cols
+
+
+def test_hash_key_is_incremental_and_restored_by_undo() -> None:
+    rng = random.Random(11)
+    state = game().new_state()
+    keys = []
+    while not state.is_over() and len(keys) < 300:
+        keys.append(state.hash_key())
+        assert game().parse(state.text()).hash_key() == keys[-1]
+        state.play(random_move(state, rng))
+    for key in reversed(keys):
+        state.undo()
+        assert state.hash_key() == key
+    plain = play_position({"a1": "K", "i9": "k", "e4": "B"}, ap=3)
+    promoted = play_position({"a1": "K", "i9": "k", "e4": "B+"}, ap=3)
+    in_hand = play_position({"a1": "K", "i9": "k"}, ap=3, hands="B1/-")
+    assert len({plain.hash_key(), promoted.hash_key(), in_hand.hash_key()}) == 3

@@ -12,6 +12,7 @@ have `4 * kinds + 1` entries, so blue's negative codes index their own upper hal
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
 
@@ -228,6 +229,15 @@ class Tables:
         self.a_drop = self.a_promote + self.nn
         self.a_line = self.a_drop + k * self.nn
         self.num_actions = self.a_line + self.nn * 8 * (n - 1)
+
+        # Zobrist keys: ZOBRIST[sq][code] (XORed per stone on the board) and
+        # HAND_KEYS[player][kind] (added once per stone in hand). Fixed seed: same keys always.
+        rng = random.Random(0x0CA4D)
+        self.zobrist = tuple(
+            tuple(rng.getrandbits(64) if code else 0 for code in range(size))
+            for _ in range(self.nn)
+        )
+        self.hand_keys = tuple(tuple(rng.getrandbits(64) for _ in range(k)) for _ in range(2))
 
     def on_board(self, x: int, y: int) -> bool:
         return 0 <= x < self.n and 0 <= y < self.n

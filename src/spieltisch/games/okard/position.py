@@ -260,4 +260,5 @@ def parse_position(game: Okard, text: str) -> OkardState:
                 )
             if state._hand[player][t.king] > 1:
                 raise reader.fail("an army holds exactly one König", 1)
+    state.rehash()
     return state

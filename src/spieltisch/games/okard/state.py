@@ -92,7 +92,7 @@ GAME_ENDS_AT_KING = "GAME_ENDS_AT_KING"
 ACTION_POINTS = "ACTION_POINTS"
 NO_BACK_SIDE = "NO_BACK_SIDE"
 
-_Snapshot = tuple[int, int, int, int, int, int, int, int, int, int, int, int]
+_Snapshot = tuple[int, int, int, int, int, int, int, int, int, int, int, int, int, int]
 
 
 class OkardState(State[Move]):
@@ -115,6 +115,8 @@ class OkardState(State[Move]):
         "_stage",
         "_turn",
         "_winner",
+        "_zb",
+        "_zh",
         "t",
     )
 
@@ -137,6 +139,8 @@ class OkardState(State[Move]):
         self._die = 0
         self._winner = -1
         self._reason = -1
+        self._zb = 0  # Zobrist key of the board (see `rehash`)
+        self._zh = 0  # sum of the hand keys of every stone in hand
         self._stack: list[
             tuple[Move, _Snapshot, list[tuple[int, int]], list[tuple[int, int, int]]]
         ] = []
@@ -386,6 +390,8 @@ class OkardState(State[Move]):
             self._reason,
             self._cap[0],
             self._cap[1],
+            self._zb,
+            self._zh,
         )
 
     def push(self, move: Move) -> None:
@@ -409,6 +415,8 @@ class OkardState(State[Move]):
             s = t.strength[v]
             changes.append((src, v))
             b[src] = 0
+            zobrist = t.zobrist
+            zb = self._zb ^ zobrist[src][v]
             cost = 0
             sq = src
             kinds = t.kind_of
@@ -423,6 +431,8 @@ class OkardState(State[Move]):
                     cost += 1 + diff if diff > 0 else 1
                     hand[k] += 1
                     hands.append((p, k, 1))
+                    self._zh += t.hand_keys[p][k]
+                    zb ^= zobrist[sq][w]
                     self._cap[p] += t.values[k]
                     if k == t.king:
                         king_taken = True
@@ -431,6 +441,7 @@ class OkardState(State[Move]):
                     cost += 1
                 changes.append((sq, w))
             b[sq] = v
+            self._zb = zb ^ zobrist[sq][v]
             self._ap -= cost
             self._stage = STAGE_MOVED
             if hands:
@@ -449,25 +460,30 @@ class OkardState(State[Move]):
             s = t.strength[v]
             self._ap += s
             self._sac += s
+            self._zb ^= t.zobrist[sq][v]
             if t.options.sacrifice is SacrificeTo.OPPONENT:
                 k = t.kind_of[v]
                 self._hand[1 - p][k] += 1
                 hands.append((1 - p, k, 1))
+                self._zh += t.hand_keys[1 - p][k]
         elif kind == PROMOTE:
             sq = move.y * t.n + move.x
             v = b[sq]
             changes.append((sq, v))
             w = t.back_of[v]
             b[sq] = w
+            self._zb ^= t.zobrist[sq][v] ^ t.zobrist[sq][w]
             self._ap -= max(1, t.strength[w] - t.strength[v])
             self._stage = STAGE_PROMOTED
         elif kind == DROP:
             sq = move.y * t.n + move.x
             k = t.codes[move.stone]
             changes.append((sq, 0))
-            b[sq] = self._front_code(p, k)
+            code = b[sq] = self._front_code(p, k)
             self._hand[p][k] -= 1
             hands.append((p, k, -1))
+            self._zb ^= t.zobrist[sq][code]
+            self._zh -= t.hand_keys[p][k]
             self._ap -= t.front_strength[k]
             self._stage = STAGE_DROPPED
         elif kind == PICK:
@@ -475,6 +491,7 @@ class OkardState(State[Move]):
                 k = t.codes[move.stone]
                 self._hand[p][k] += 1
                 hands.append((p, k, 1))
+                self._zh += t.hand_keys[p][k]
             else:
                 self._done |= 1 << p
             self._advance_setup(p)
@@ -483,9 +500,11 @@ class OkardState(State[Move]):
                 sq = move.y * t.n + move.x
                 k = t.codes[move.stone]
                 changes.append((sq, 0))
-                b[sq] = self._front_code(p, k)
+                code = b[sq] = self._front_code(p, k)
                 self._hand[p][k] -= 1
                 hands.append((p, k, -1))
+                self._zb ^= t.zobrist[sq][code]
+                self._zh -= t.hand_keys[p][k]
             else:
                 self._done |= 1 << p
             self._advance_setup(p)
@@ -593,6 +612,8 @@ class OkardState(State[Move]):
             self._reason,
             cap0,
             cap1,
+            self._zb,
+            self._zh,
         ) = snap
         self._cap[0] = cap0
         self._cap[1] = cap1
@@ -638,6 +659,20 @@ class OkardState(State[Move]):
         self._die = other._die
         self._winner = other._winner
         self._reason = other._reason
+        self._zb = other._zb
+        self._zh = other._zh
+
+    def rehash(self) -> None:
+        """Compute the Zobrist keys from scratch (after a position was read)."""
+        t = self.t
+        zb = 0
+        for sq, v in enumerate(self._b):
+            if v:
+                zb ^= t.zobrist[sq][v]
+        self._zb = zb
+        self._zh = sum(
+            c * t.hand_keys[p][k] for p in (RED, BLUE) for k, c in enumerate(self._hand[p])
+        )
 
     # --- the end -----------------------------------------------------------------------
 
@@ -701,7 +736,8 @@ class OkardState(State[Move]):
         )
 
     def hash_key(self) -> int:
-        return hash(self.key_tuple())
+        """Incremental: the snapshot holds the Zobrist keys of board and hands."""
+        return hash(self._snapshot())
 
     def evaluate(self, player: int) -> float:
         return evaluation.evaluate(self, player)
