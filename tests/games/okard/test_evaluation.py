@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from .support import game, play_position
+from .support import game, play_position, random_move
 
 
 def test_material_counts_for_the_owner() -> None:
@@ -27,9 +27,7 @@ def test_evaluate_stays_in_range_over_random_games() -> None:
     while not state.is_over():
         value = state.evaluate(rng.randrange(2))
         assert -1.0 <= value <= 1.0
-        state.play(
-            state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_moves())
-        )
+        state.play(random_move(state, rng))
 
 
 def test_order_moves_puts_king_captures_then_captures_first() -> None:
