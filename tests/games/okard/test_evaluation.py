@@ -50,7 +50,7 @@ def test_observation_has_the_declared_shape() -> None:
 def test_hash_key_is_incremental_and_restored_by_undo() -> None:
     rng = random.Random(11)
     state = game().new_state()
-    keys = []
+    keys: list[int] = []
     while not state.is_over() and len(keys) < 300:
         keys.append(state.hash_key())
         assert game().parse(state.text()).hash_key() == keys[-1]
