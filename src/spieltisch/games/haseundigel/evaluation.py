@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from spieltisch.games.haseundigel.board import LAST_FIELD, SALAD, cost
+from spieltisch.games.haseundigel.board import LAST_FIELD, POSITION_1, POSITION_2, SALAD, cost
 from spieltisch.games.haseundigel.moves import (
     ADVANCE,
     CARD_BITS,
@@ -85,13 +85,19 @@ def race_value(state: HaseUndIgelState, player: int) -> float:
     fields = state.board.fields
     if fields[index] == SALAD and me.last is not None and me.last[0].kind in MUST_EAT_AFTER:
         salads, carrots = salads - 1, carrots + SALAD_CARROTS  # eating is due next turn
+    if state.current != player:  # the turn start bonus still to come
+        first = state.is_first(player)
+        if fields[index] == POSITION_1 and first:
+            carrots += 10
+        elif fields[index] == POSITION_2 and not first:
+            carrots += 30
     turns = turns_to_finish(LAST_FIELD - index, carrots, salads)
     ahead = sum(1 for i in range(index + 1, LAST_FIELD) if fields[i] == SALAD)
     turns += 3.0 * max(0, salads - ahead)
     turns -= CARD_TURNS * sum(1 for bit in CARD_BITS if me.cards & bit)
     turns_left = (LAST_TURN - state.turn + (1 if state.turn & 1 == player else 0)) // 2
     if turns > turns_left:
-        return -(turns_left + 1.0) - (LAST_FIELD - index) / 10
+        return -(turns_left + 1.0) - (LAST_FIELD - index) / 10 - (turns - turns_left) / 20
     return -turns + index * 0.02
 
 
