@@ -259,6 +259,7 @@ def test_eat_salad_is_the_only_move_and_once() -> None:
     state.play(parse_move("advance 2"))
     assert moves_of(state) == {"eat"}
     assert refused(state, "advance 2") == "MUST_EAT_SALAD"
+    assert refused(state, "fallback") == "MUST_EAT_SALAD"
     state.play(parse_move("eat"))
     assert (state.player(0).carrots, state.player(0).salads) == (68 - 55 + 10, 4)
     state.play(parse_move("advance 2"))

@@ -537,7 +537,11 @@ class HaseUndIgelState(State[Move]):
             elif kind == FALL_BACK:
                 target = self._board.previous_hedgehog(pos)
                 if must_eat:
-                    raise self._refuse(MUST_EAT_SALAD, "the player must eat a salad first")
+                    raise self._refuse(
+                        MUST_EAT_SALAD,
+                        "the player must eat a salad first",
+                        OFFICIAL[CANNOT_FALL_BACK],
+                    )
                 if target == -1:
                     raise self._refuse(CANNOT_FALL_BACK, f"no hedgehog field behind field {pos}")
                 if target == opp:
