@@ -44,6 +44,27 @@ def _next_steps(state: OkardState) -> str:
     return " · ".join(steps)
 
 
+def stone_chart(state: OkardState) -> list[str]:
+    """The allowed stones with value and both sides drawn (O the stone, * move and capture,
+    o move only; the top row points towards the opponent), eight stones per block."""
+    t = state.t
+    out = ["stones (front / back side; * move+capture, o move only, top = forward):"]
+    width = 13
+    for start in range(0, len(t.stones), 8):
+        block = t.stones[start : start + 8]
+        heads = "".join(f"{s.code + ' ' + str(s.value) + 'p':<{width}}" for s in block)
+        out.append(("  " + heads).rstrip())
+        for row in range(3):
+            cells = []
+            for s in block:
+                front = s.front.diagram()[row]
+                back = s.back.diagram()[row] if s.back else "     "
+                cells.append(f"{front} {back}".ljust(width))
+            out.append(("  " + "".join(cells)).rstrip())
+        out.append(("  " + "".join(f"{s.name:<{width}}" for s in block)).rstrip())
+    return out
+
+
 def render(state: OkardState) -> str:
     t = state.t
     n = t.n
@@ -68,19 +89,22 @@ def render(state: OkardState) -> str:
                 cells.append(" .  ")
         lines.append(f"{row + 1:>3} " + "".join(cells) + f" {row + 1}")
     lines.append(files)
-    lines.append("RED = upper case (moves up), blue = lower case (moves down), + back side up")
+    lines.append("red = upper case (moves up), blue = lower case (moves down), + back side up")
     lines.append("- marks the setup rows")
     for player in (0, 1):
         lines.append(
             f"{PLAYER_NAMES[player]:>5}: hand {_hand_text(state, player)} · "
             f"captured {state._cap[player]} · army {state.army_points(player)} points"
         )
-    stones = " · ".join(
-        f"{s.code} {s.name} {s.value}p S{s.front.strength}"
-        + (f"/{s.back.strength}" if s.back else "")
-        for s in t.stones
-    )
-    lines.append(f"stones: {stones}")
+    if state._phase == PHASE_PICK:
+        lines.extend(stone_chart(state))
+    else:
+        stones = " · ".join(
+            f"{s.code} {s.name} {s.value}p S{s.front.strength}"
+            + (f"/{s.back.strength}" if s.back else "")
+            for s in t.stones
+        )
+        lines.append(f"stones (code name value strength front/back): {stones}")
     who = PLAYER_NAMES[state._mover]
     phase = state._phase
     result = state.outcome()
