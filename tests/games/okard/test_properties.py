@@ -51,3 +51,30 @@ def test_action_points_and_the_sacrifice_cap(options: str, seed: int, greed: flo
         assert state.sacrificed <= SACRIFICE_CAP
         assert plies <= g.max_game_length
     assert state.outcome() is not None
+
+
+@settings(max_examples=15, deadline=None)
+@given(OPTIONS, st.integers(0, 100_000))
+def test_turns_that_never_end_voluntarily_stay_within_the_bound(options: str, seed: int) -> None:
+    """A player who takes every step it can before END: each turn is still finite, and the
+    whole game stays within `max_game_length`."""
+    g = game(options + " turns=30")
+    state = g.new_state(seed)
+    rng = random.Random(seed)
+    plies = 0
+    steps_this_turn = 0
+    per_turn = 1 + SACRIFICE_CAP + g.options.max_ap + SACRIFICE_CAP + 1
+    while not state.is_over():
+        if state.is_chance():
+            move = state.sample_chance(rng)
+        else:
+            moves = [m for m in state.legal_moves() if m.kind != END]
+            move = rng.choice(moves) if moves else state.legal_moves()[0]
+        in_play = state.phase == "play"
+        state.play(move)
+        plies += 1
+        steps_this_turn += in_play
+        if move.kind == END:
+            assert steps_this_turn <= per_turn
+            steps_this_turn = 0
+    assert plies <= g.max_game_length
