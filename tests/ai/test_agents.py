@@ -11,6 +11,7 @@ import spieltisch
 from spieltisch.ai.agent import Budget
 from spieltisch.ai.alphabeta import PROVEN, AlphaBetaAgent
 from spieltisch.ai.mcts import MCTSAgent
+from spieltisch.ai.random_agent import RandomAgent
 from spieltisch.ai.spec import make_agent
 from spieltisch.core.game import State
 from tests.ai.toygame import TakeTwice, exact_value
@@ -158,3 +159,14 @@ def test_specs_and_levels() -> None:
         make_agent("mcts:depth=3", game)
     with pytest.raises(spieltisch.SpieltischError, match="not a number"):
         make_agent("alphabeta:depth=deep", game)
+
+
+def test_a_game_can_override_levels() -> None:
+    class Tuned(TakeTwice):
+        def ai_levels(self) -> dict[str, str]:
+            return {"easy": "random", "expert": "alphabeta:depth=9"}
+
+    tuned = Tuned()
+    assert isinstance(make_agent("easy", tuned), RandomAgent)
+    assert make_agent("expert", tuned).spec == "alphabeta:depth=9"
+    assert isinstance(make_agent("easy", TakeTwice()), MCTSAgent)
