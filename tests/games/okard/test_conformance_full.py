@@ -1,7 +1,7 @@
 """The conformance check over every board size x every end condition, 300 games each.
 
 The default run covers each board size and each end condition in four rows of
-`tests/test_conformance.py`; this slow test (`pytest -m slow`, about 5 minutes on two
+`tests/test_conformance.py`; this slow test (`pytest -m slow`, about 3 minutes on two
 cores) runs the full cross product.
 """
 
