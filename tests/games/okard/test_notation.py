@@ -127,6 +127,7 @@ def test_start_position_text() -> None:
         ("9/9/9/9/9/9/9/9/9 -/- 0 pick r 0 0 s 0 -- -", "captured values"),
         ("9/9/9/9/9/9/9/9/9 -/- 0:0 game r 0 0 s 0 -- -", "the phase"),
         ("9/9/9/9/9/9/9/9/9 -/- 0:0 over-mate r 0 0 s 0 -- -", "end reason"),
+        ("9/9/9/9/9/9/9/9/9 -/- 0:0 over-home r 0 0 s 0 -- -", "ends by king or turns"),
         ("9/9/9/9/9/9/9/9/9 -/- 0:0 play x 0 0 s 0 -- -", "r or b"),
         ("9/9/9/9/9/9/9/9/9 -/- 0:0 over-king x 0 0 s 0 -- -", "r, b or ="),
         ("9/9/9/9/9/9/9/9/9 -/- 0:0 pick r ? 0 s 0 -- -", "only in the play phase"),

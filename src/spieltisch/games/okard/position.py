@@ -208,6 +208,12 @@ def parse_position(game: Okard, text: str) -> OkardState:
         reason = phase_text[5:]
         if reason not in REASON_NAMES:
             raise reader.fail(f"an end reason is one of {', '.join(REASON_NAMES)}", 3)
+        if reason not in ("turns", options.end.value):
+            raise reader.fail(
+                f"a game with end={options.end.value} ends by {options.end.value} or turns, "
+                f"not {reason}",
+                3,
+            )
         state._phase = PHASE_OVER
         state._reason = REASON_NAMES.index(reason)
         if fields[4] not in ("r", "b", "="):
