@@ -30,6 +30,10 @@ lint: $(STAMP)
 ## speed measurements against python-chess, measured in the same run
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.ostseeschach_speed
+	$(BIN)/python -m benchmarks.schachogi_speed
+	$(BIN)/python -m benchmarks.haseundigel_speed
+	$(BIN)/python -m benchmarks.okard_speed
+	$(BIN)/python -m benchmarks.ai_speed
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

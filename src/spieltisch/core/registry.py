@@ -17,8 +17,8 @@ from spieltisch.core.options import GameOptions
 #: name -> "module:ClassName" of every game spieltisch ships.
 GAMES: dict[str, str] = {
     "ostseeschach": "spieltisch.games.ostseeschach.game:Ostseeschach",
-    "hase-und-igel": "spieltisch.games.haseundigel.game:HaseUndIgel",
     "schachogi": "spieltisch.games.schachogi.game:Schachogi",
+    "hase-und-igel": "spieltisch.games.haseundigel.game:HaseUndIgel",
     "okard": "spieltisch.games.okard.game:Okard",
 }
 
