@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import chess
+
+import spieltisch
+from spieltisch.core import State, perft
 
 
 @dataclass(frozen=True)
@@ -52,3 +57,58 @@ def chess_random_games_rate(games: int = 20, seed: int = 1) -> Rate:
             board.push(rng.choice(list(board.legal_moves)))
             moves += 1
     return Rate(moves, time.perf_counter() - start)
+
+
+def perft_rate(positions: Sequence[tuple[State[Any], int]]) -> Rate:
+    """spieltisch perft over (state, depth) pairs: leaves per second."""
+    start = time.perf_counter()
+    count = sum(perft(state, depth) for state, depth in positions)
+    return Rate(count, time.perf_counter() - start)
+
+
+def random_games_rate(name: str, games: int, seed: int = 1, seeded_start: bool = True) -> Rate:
+    """Random full games of a spieltisch game: moves (chance events included) per second.
+
+    Every ply asks `is_over`, the legal moves (or draws a chance outcome) and pushes one,
+    as python-chess's random games ask `is_game_over()` at every ply.
+    """
+    game = spieltisch.load(name)
+    rng = random.Random(seed)
+    moves = 0
+    start = time.perf_counter()
+    for index in range(games):
+        state = game.new_state(index if seeded_start else None)
+        while not state.is_over():
+            if state.is_chance():
+                state.push(state.sample_chance(rng))
+            else:
+                state.push(rng.choice(state.legal_moves()))
+            moves += 1
+    return Rate(moves, time.perf_counter() - start)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a comparison: what is measured, our rate, python-chess's, a target."""
+
+    key: str
+    label: str
+    ours: Rate
+    chess: Rate
+    target: float | None = None
+
+    @property
+    def ratio(self) -> float:
+        return self.ours.per_second / self.chess.per_second
+
+
+def report(name: str, rows: Sequence[Row]) -> dict[str, float]:
+    """Print the rows as a table of rates and ratios; return the ratios by key."""
+    print(f"{'measure':34} {name:>14} {'python-chess':>14} {'ratio':>7} target")
+    for row in rows:
+        target = f">= {row.target}" if row.target is not None else ""
+        print(
+            f"{row.label:34} {row.ours.per_second:14,.0f} "
+            f"{row.chess.per_second:14,.0f} {row.ratio:7.2f} {target}"
+        )
+    return {row.key: row.ratio for row in rows}

@@ -157,6 +157,9 @@ class OstseeschachState(State[Move]):
             return TERMINAL
         return self._turn & 1
 
+    def is_chance(self) -> bool:
+        return False  # the only randomness is the start, drawn by `new_state(seed)`
+
     def legal_moves(self) -> list[Move]:
         if self.round_end_reached():
             return []
