@@ -257,19 +257,24 @@ def _play_loop(
 ) -> None:
     names = game.player_names
     out(state.render())
+    shown = True  # the board on screen is the current position
     while not state.is_over():
         player = state.to_move
         if state.is_chance():
             move = state.sample_chance(rng)
             out(f"chance: {state.describe_move(move)}")
             state.push(move)
+            shown = False
             continue
         if player not in humans:
             move = agent.select(state) if agent is not None else rng.choice(state.legal_moves())
             out(f"{names[player]} plays {move}  ({state.describe_move(move)})")
             state.push(move)
-            out(state.render())
+            shown = False
             continue
+        if not shown:  # once before a human's turn, not after every step of the opponent
+            out(state.render())
+            shown = True
         out(f"{names[player]}> ")
         line = stdin.readline()
         if not line:
@@ -303,6 +308,8 @@ def _play_loop(
         except SpieltischError as exc:
             out(f"not played: {exc} (type `moves` for the legal moves, `help` for commands)")
             continue
+        shown = False
+    if not shown:
         out(state.render())
     _print_result(game, state, out)
 
