@@ -32,10 +32,7 @@ def positions(name: str, count: int = 4, seed: int = 1) -> list[State[Any]]:
         for _ in range(0 if attempt == 0 else rng.randrange(4, 24)):
             if state.is_over():
                 break
-            if state.is_chance():
-                state.push(state.sample_chance(rng))
-            else:
-                state.push(rng.choice(state.legal_moves()))
+            state.push(state.random_move(rng))
         while state.is_chance():
             state.push(state.sample_chance(rng))
         attempt += 1

@@ -79,10 +79,7 @@ def random_games_rate(name: str, games: int, seed: int = 1, seeded_start: bool =
     for index in range(games):
         state = game.new_state(index if seeded_start else None)
         while not state.is_over():
-            if state.is_chance():
-                state.push(state.sample_chance(rng))
-            else:
-                state.push(rng.choice(state.legal_moves()))
+            state.push(state.random_move(rng))
             moves += 1
     return Rate(moves, time.perf_counter() - start)
 

@@ -36,10 +36,7 @@ def random_positions(game: Any, count: int, seed: int) -> list[State[Any]]:
         for _ in range(plies):
             if state.is_over():
                 break
-            if state.is_chance():
-                state.push(state.sample_chance(rng))
-            else:
-                state.push(rng.choice(state.legal_moves()))
+            state.push(state.random_move(rng))
         while state.is_chance():
             state.push(state.sample_chance(rng))
         if not state.is_over():

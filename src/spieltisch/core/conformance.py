@@ -221,10 +221,7 @@ def check_game(
                 break
             if plies >= game.max_game_length:
                 fail(f"no end after {plies} moves (max_game_length {game.max_game_length})")
-            if state.is_chance():
-                move = state.sample_chance(rng)
-            else:
-                move = rng.choice(state.legal_moves())
+            move = state.random_move(rng)
             notation.append(str(move))
             if len(seen_moves) < 5000:
                 seen_moves.append(move)

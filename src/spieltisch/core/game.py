@@ -118,6 +118,13 @@ class State(ABC, Generic[M]):
                 return move
         return outcomes[-1][0]
 
+    def random_move(self, rng: random.Random) -> M:
+        """A chance outcome drawn with its probability at a chance node, else a uniformly
+        random legal move: the step of a random player, a playout, a random position."""
+        if self.is_chance():
+            return self.sample_chance(rng)
+        return rng.choice(self.legal_moves())
+
     # --- the end -----------------------------------------------------------------------
 
     @abstractmethod

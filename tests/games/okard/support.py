@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import spieltisch
 from spieltisch.core import IllegalMoveError
-from spieltisch.games.okard import Move, Okard, OkardState
+from spieltisch.games.okard import Okard, OkardState
 
 
 def game(options: str = "") -> Okard:
@@ -84,8 +82,3 @@ def play_position(
     fields = f"{hands} {captured} play {mover} {ap} {sac} {stage} {turn} -- {die}"
     text = board_text(stones, n) + " " + fields
     return position(text, options)
-
-
-def random_move(state: OkardState, rng: random.Random) -> Move:
-    """A chance outcome drawn with its probability, or a uniformly random legal move."""
-    return state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_moves())

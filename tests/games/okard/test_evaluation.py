@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from .support import game, play_position, random_move
+from .support import game, play_position
 
 
 def test_material_counts_for_the_owner() -> None:
@@ -27,7 +27,7 @@ def test_evaluate_stays_in_range_over_random_games() -> None:
     while not state.is_over():
         value = state.evaluate(rng.randrange(2))
         assert -1.0 <= value <= 1.0
-        state.play(random_move(state, rng))
+        state.play(state.random_move(rng))
 
 
 def test_order_moves_puts_king_captures_then_captures_first() -> None:
@@ -54,7 +54,7 @@ def test_hash_key_is_incremental_and_restored_by_undo() -> None:
     while not state.is_over() and len(keys) < 300:
         keys.append(state.hash_key())
         assert game().parse(state.text()).hash_key() == keys[-1]
-        state.play(random_move(state, rng))
+        state.play(state.random_move(rng))
     for key in reversed(keys):
         state.undo()
         assert state.hash_key() == key

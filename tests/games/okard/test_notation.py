@@ -30,9 +30,7 @@ def random_state(options: str, seed: int, plies: int) -> OkardState:
     for _ in range(plies):
         if state.is_over():
             break
-        state.play(
-            state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_moves())
-        )
+        state.play(state.random_move(rng))
     return state
 
 
@@ -60,9 +58,7 @@ def test_undo_restores_everything(options: str, seed: int, plies: int) -> None:
     for _ in range(20):
         if state.is_over():
             break
-        state.push(
-            state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_moves())
-        )
+        state.push(state.random_move(rng))
         steps += 1
     for _ in range(steps):
         state.undo()

@@ -420,9 +420,7 @@ def test_a_full_game_replays_identically_with_the_same_dice() -> None:
         state = game().new_state(7)
         seen = []
         while not state.is_over():
-            move = (
-                state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_moves())
-            )
+            move = state.random_move(rng)
             seen.append(str(move))
             state.play(move)
         return seen
