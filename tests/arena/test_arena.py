@@ -26,11 +26,37 @@ def test_score_interval() -> None:
     score = MatchScore(60, 20, 20)
     assert score.score == 0.7
     low, high = score.score_interval()
-    # sample variance of the per-game score: (60*.09 + 20*.04 + 20*.49) / 100 = 0.16
-    assert high - low == pytest.approx(2 * 1.959964 * math.sqrt(0.16 / 100), rel=1e-5)
+    # Per-game score variance at the observed mean: 0.7 * 0.3 - 0.2 / 4 = 0.16; the bounds
+    # solve |0.7 - p| = z * sqrt((p (1 - p) - 0.05) / 100).
+    for bound in (low, high):
+        assert abs(0.7 - bound) == pytest.approx(
+            1.959964 * math.sqrt((bound * (1 - bound) - 0.05) / 100), rel=1e-5
+        )
+    assert low < 0.7 < high
+    assert high - low == pytest.approx(2 * 1.959964 * math.sqrt(0.16 / 100), rel=0.05)
     elo_low, elo_high = score.elo_interval()
     assert elo_low < score.elo() < elo_high
-    assert MatchScore(10, 0, 0).elo_interval() == (math.inf, math.inf)
+
+
+def test_score_interval_without_draws_is_wilson() -> None:
+    z = 1.959964
+    for wins, losses in ((7, 3), (1, 9), (50, 50)):
+        n, p = wins + losses, wins / (wins + losses)
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+        low, high = MatchScore(wins, 0, losses).score_interval()
+        assert (low, high) == (pytest.approx(centre - half), pytest.approx(centre + half))
+
+
+def test_a_perfect_score_does_not_prove_an_infinite_difference() -> None:
+    low, high = MatchScore(10, 0, 0).score_interval()
+    assert high == 1.0 and low == pytest.approx(10 / (10 + 1.959964**2))
+    elo_low, elo_high = MatchScore(10, 0, 0).elo_interval()
+    assert elo_high == math.inf and 0 < elo_low < 400
+    elo_low, elo_high = MatchScore(100, 0, 0).elo_interval()
+    assert 500 < elo_low < 600 and elo_high == math.inf
+    assert MatchScore(0, 0, 10).elo_interval()[0] == -math.inf
+    assert MatchScore(0, 10, 0).score_interval() == (pytest.approx(0.5), pytest.approx(0.5))
 
 
 def test_play_game_and_record_round_trip(tmp_path: Path) -> None:

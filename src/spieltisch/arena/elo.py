@@ -1,7 +1,11 @@
 """Match scores and the Elo difference they imply, with a 95% confidence interval.
 
-The interval comes from the normal approximation of the mean game score (wins 1, draws
-1/2, losses 0) with its sample variance, mapped through the logistic Elo curve.
+The interval of the mean game score (wins 1, draws 1/2, losses 0) is a Wilson score
+interval extended to draws: the true score p is kept where |s - p| <= z * sqrt(v(p) / n),
+with v(p) = p (1 - p) - d / 4 the variance of one game's score at mean p and the observed
+draw share d. Without draws it is the Wilson interval; unlike the plain normal
+approximation it does not shrink to a point at 100% or 0% (10 wins out of 10 do not prove
+an infinite Elo difference). The score bounds are mapped through the logistic Elo curve.
 """
 
 from __future__ import annotations
@@ -42,16 +46,21 @@ class MatchScore:
         return (self.wins + 0.5 * self.draws) / self.games
 
     def score_interval(self) -> tuple[float, float]:
-        """The 95% interval of the mean score, clipped to [0, 1]."""
+        """The 95% interval of the mean score (see the module's docstring)."""
         n = self.games
         if not n:
             return (0.0, 1.0)
         s = self.score
-        variance = (
-            self.wins * (1.0 - s) ** 2 + self.draws * (0.5 - s) ** 2 + self.losses * s**2
-        ) / n
-        half = Z95 * math.sqrt(variance / n)
-        return (max(0.0, s - half), min(1.0, s + half))
+        d = self.draws / n
+        z2 = Z95 * Z95
+        # (n + z2) p^2 - (2 n s + z2) p + (n s^2 + z2 d / 4) = 0
+        a = n + z2
+        b = 2 * n * s + z2
+        c = n * s * s + z2 * d / 4
+        root = math.sqrt(max(0.0, b * b - 4 * a * c))
+        low = 2 * c / (b + root)  # the smaller root, without cancellation
+        high = 1.0 if s == 1.0 else min(1.0, (b + root) / (2 * a))
+        return (0.0 if s == 0.0 else max(0.0, low), high)
 
     def elo(self) -> float:
         return elo_difference(self.score)
