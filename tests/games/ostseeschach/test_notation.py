@@ -157,3 +157,15 @@ def test_bad_state_xml(xml: str, fragment: str) -> None:
     with pytest.raises(PositionError) as caught:
         game().parse(xml)
     assert fragment in str(caught.value)
+
+
+@given(played_states())
+@settings(max_examples=100)
+def test_incremental_hash_key_matches_a_fresh_one(state: OstseeschachState) -> None:
+    assert state.hash_key() == game().parse(state.text()).hash_key()
+    keys = []
+    while state.history():
+        keys.append(state.hash_key())
+        state.undo()
+        assert state.hash_key() == game().parse(state.text()).hash_key()
+    assert len(set(keys)) == len(keys)  # no collision along one game
