@@ -11,7 +11,6 @@ Robbe. Tables indexed by a code use Python's negative indexing for blue codes.
 
 from __future__ import annotations
 
-import random
 import re
 from dataclasses import dataclass, field
 
@@ -209,27 +208,3 @@ CELL: list[str] = _by_code(  # type: ignore[assignment]
         for v in _CODES
     }
 )
-
-
-def _zobrist_keys() -> tuple[list[int], ...]:
-    rng = random.Random(2022)  # fixed: the keys are constants of the program
-    keys = []
-    for _ in range(64):
-        row = [0] * 17  # indexed by code; code 0 (empty) has key 0
-        for value in _CODES:
-            if value:
-                row[value] = rng.getrandbits(64)
-        keys.append(row)
-    return tuple(keys)
-
-
-#: ZOBRIST[square][code]: the random key of a code on a square (0 for empty).
-ZOBRIST: tuple[list[int], ...] = _zobrist_keys()
-
-
-def board_key(board: list[int]) -> int:
-    """The Zobrist key of a board computed from scratch (XOR of its squares' keys)."""
-    key = 0
-    for square, value in enumerate(board):
-        key ^= ZOBRIST[square][value]
-    return key

@@ -19,9 +19,7 @@ from spieltisch.games.ostseeschach.board import (
     TARGETS,
     TEAM_NAMES,
     TOWER,
-    ZOBRIST,
     Move,
-    board_key,
     height_of,
     kind_of,
     on_board,
@@ -55,7 +53,7 @@ NO_LEGAL_MOVES = "NO_LEGAL_MOVES"
 class OstseeschachState(State[Move]):
     """A position. `board` is read-only for callers: 64 signed codes (see `board.py`)."""
 
-    __slots__ = ("_amb", "_b", "_last", "_moves", "_stack", "_turn", "_z")
+    __slots__ = ("_amb", "_b", "_last", "_moves", "_stack", "_turn")
 
     game: Ostseeschach
 
@@ -72,9 +70,8 @@ class OstseeschachState(State[Move]):
         self._turn = turn
         self._amb = [ambers[0], ambers[1]]
         self._last = last_move
-        self._stack: list[tuple[Move, int, int, int, int, int, Move | None, int]] = []
+        self._stack: list[tuple[Move, int, int, int, int, int, Move | None]] = []
         self._moves: list[Move] | None = None
-        self._z = board_key(board)  # Zobrist key of the board, kept up to date by push/undo
 
     # --- reading the position ------------------------------------------------------------
 
@@ -179,24 +176,21 @@ class OstseeschachState(State[Move]):
         gain = LINE_AMBER[v][d]
         if HEIGHT[v] + HEIGHT[w] >= 3:
             gain += 1
-        self._stack.append((move, s, d, v, w, gain, self._last, self._z))
+        self._stack.append((move, s, d, v, w, gain, self._last))
         b[s] = 0
-        keys = ZOBRIST[d]
-        z = self._z ^ ZOBRIST[s][v] ^ keys[w]
         if gain:
             b[d] = 0
             self._amb[self._turn & 1] += gain
+        elif w:
+            b[d] = TOWER[v]
         else:
-            new = TOWER[v] if w else v
-            b[d] = new
-            z ^= keys[new]
-        self._z = z
+            b[d] = v
         self._turn += 1
         self._last = move
         self._moves = None
 
     def undo(self) -> Move:
-        move, s, d, v, w, gain, last, self._z = self._stack.pop()
+        move, s, d, v, w, gain, last = self._stack.pop()
         b = self._b
         b[s] = v
         b[d] = w
@@ -391,8 +385,7 @@ class OstseeschachState(State[Move]):
         return planes
 
     def hash_key(self) -> int:
-        """The incremental Zobrist key of the board with the turn and the ambers."""
-        return hash((self._z, self._turn, self._amb[0], self._amb[1]))
+        return hash((tuple(self._b), self._turn, self._amb[0], self._amb[1]))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, OstseeschachState):
