@@ -161,7 +161,7 @@ def test_bad_state_xml(xml: str, fragment: str) -> None:
 
 @given(played_states())
 @settings(max_examples=100)
-def test_incremental_hash_key_matches_a_fresh_one(state: OstseeschachState) -> None:
+def test_hash_key_matches_a_fresh_one_along_a_game(state: OstseeschachState) -> None:
     assert state.hash_key() == game().parse(state.text()).hash_key()
     keys = []
     while state.history():
