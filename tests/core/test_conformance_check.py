@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from spieltisch.core import CHANCE, perft
+from spieltisch.core import CHANCE, IllegalMoveError, NotationError, perft, replay
 from spieltisch.core.conformance import ConformanceError, check_game
 
 from .toy_game import ToyGame, ToyOptions
@@ -42,3 +42,13 @@ def test_perft_expands_chance_nodes() -> None:
 def test_perft_of_a_finished_game_is_zero() -> None:
     state = ToyGame().parse("10 3 c1")
     assert state.is_over() and perft(state, 2) == 0 and perft(state, 0) == 1
+
+
+def test_replay_names_the_failing_move() -> None:
+    state = replay(ToyGame().new_state(), ["roll 1", "step 2"])
+    assert state.text() == "3 0 c1"
+    with pytest.raises(NotationError, match=r"move 2 \(jump 3\)"):
+        replay(ToyGame().new_state(), ["roll 1", "jump 3"])
+    with pytest.raises(IllegalMoveError, match=r"move 2 \(roll 2\)") as caught:
+        replay(ToyGame().new_state(), ["roll 1", "roll 2"])
+    assert caught.value.rule == "NOT_LEGAL"

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from spieltisch.core.errors import IllegalMoveError, NotationError
-from spieltisch.core.game import Game, State
+from spieltisch.core.game import Game, State, replay
 from spieltisch.core.registry import load
 
 FORMAT = "spieltisch-record/1"
@@ -79,11 +79,8 @@ def load_record(path: Path) -> GameRecord:
 def replay_record(record: GameRecord, plies: int | None = None) -> State[Any]:
     """The position after the first `plies` moves of the record (all when None);
     every move is checked, an illegal or unreadable one raises with its number."""
-    state = record.start_state()
     moves = record.moves if plies is None else record.moves[:plies]
-    for index, text in enumerate(moves):
-        try:
-            state.play(state.parse_move(text))
-        except (NotationError, IllegalMoveError) as exc:
-            raise NotationError(f"move {index + 1} ({text}) of the record: {exc}") from None
-    return state
+    try:
+        return replay(record.start_state(), moves)
+    except (NotationError, IllegalMoveError) as exc:
+        raise NotationError(f"the record: {exc}") from None

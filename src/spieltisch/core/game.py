@@ -277,11 +277,19 @@ class Game(ABC, Generic[S, OptionsT]):
 
 
 def replay(state: State[M], moves: Sequence[str]) -> State[M]:
-    """Play moves given in notation on `state` (checked), returning the state."""
+    """Play moves given in notation on `state` (checked), returning the state.
+
+    A move that does not read or is illegal raises the same kind of error with its
+    number and text in front (`move 4 (a1a1): ...`).
+    """
     for index, text in enumerate(moves):
+        where = f"move {index + 1} ({text})"
         try:
             move = state.parse_move(text)
         except NotationError as exc:
-            raise NotationError(f"move {index + 1}: {exc}") from None
-        state.play(move)
+            raise NotationError(f"{where}: {exc}") from None
+        try:
+            state.play(move)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(exc.rule, f"{where}: {exc.detail}") from None
     return state
