@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spieltisch.core.errors import IllegalMoveError, NotationError
-from spieltisch.core.game import CHANCE, TERMINAL, Game, State
+from spieltisch.core.game import CHANCE, TERMINAL, Game, State, replay
 
 
 class ConformanceError(AssertionError):
@@ -232,9 +232,7 @@ def check_game(
 
         if state.history() and [str(m) for m in state.history()] != notation:
             fail("history() does not list the moves played")
-        fresh = game.new_state(start_seed)
-        for text in notation:
-            fresh.play(fresh.parse_move(text))
+        fresh = replay(game.new_state(start_seed), notation)
         if fresh != state:
             fail("replaying the moves from a new state reaches another position")
         result = state.outcome()
