@@ -2,6 +2,29 @@
 
 from __future__ import annotations
 
+#: At most this many characters of the input are quoted in an error message.
+QUOTE_WIDTH = 80
+
+
+def quote(text: str, width: int = QUOTE_WIDTH) -> str:
+    """`repr(text)`, shortened to about `width` characters with `…` where cut."""
+    if len(text) <= width:
+        return repr(text)
+    return repr(text[: width - 1]) + "…"
+
+
+def excerpt(text: str, position: int | None = None, width: int = QUOTE_WIDTH) -> str:
+    """`repr` of at most `width` characters of `text` around `position` (the start when
+    None), with `…` marking a cut at either end: a 50 MB input is never repeated whole."""
+    if len(text) <= width:
+        return repr(text)
+    centre = 0 if position is None else max(0, min(position, len(text)))
+    start = max(0, min(centre - width // 2, len(text) - width))
+    end = start + width
+    head = "…" if start > 0 else ""
+    tail = "…" if end < len(text) else ""
+    return f"{head}{text[start:end]!r}{tail}"
+
 
 class SpieltischError(Exception):
     """Base of every error spieltisch raises on purpose (bad input, illegal play)."""
@@ -25,9 +48,9 @@ class NotationError(SpieltischError):
     def __init__(self, message: str, text: str | None = None, position: int | None = None) -> None:
         where = ""
         if text is not None and position is not None:
-            where = f" (at character {position + 1} of {text!r})"
+            where = f" (at character {position + 1} of {excerpt(text, position)})"
         elif text is not None:
-            where = f" (in {text!r})"
+            where = f" (in {excerpt(text)})"
         super().__init__(f"{message}{where}")
         self.text = text
         self.position = position
