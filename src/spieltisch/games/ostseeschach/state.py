@@ -6,35 +6,29 @@ from typing import TYPE_CHECKING
 
 from spieltisch.core.errors import IllegalMoveError, NotationError
 from spieltisch.core.game import TERMINAL, Outcome, State
-from spieltisch.games.ostseeschach import evaluation
+from spieltisch.games.ostseeschach import evaluation, render
 from spieltisch.games.ostseeschach.board import (
+    AMBERS_TO_WIN,
     BLUE,
-    CELL,
     HEIGHT,
     KIND_LETTERS,
+    LAST_TURN,
     LINE_AMBER,
-    MOVES,
     RED,
     ROBBE,
     TARGETS,
     TEAM_NAMES,
     TOWER,
-    Move,
     height_of,
     kind_of,
-    on_board,
-    parse_move,
-    square_name,
     team_of,
     vectors,
 )
+from spieltisch.games.ostseeschach.moves import MOVES, Move, on_board, parse_move, square_name
+from spieltisch.games.ostseeschach.position import write_position
 
 if TYPE_CHECKING:
     from spieltisch.games.ostseeschach.game import Ostseeschach
-
-#: The game ends at this turn at the latest (30 rounds; ostseeschach.md, "Turns and the end").
-LAST_TURN = 60
-AMBERS_TO_WIN = 2
 
 # Refusal rules in the official order (ostseeschach.md, "Illegal moves").
 WRONG_COLOR = "WRONG_COLOR"
@@ -304,42 +298,14 @@ class OstseeschachState(State[Move]):
     # --- text --------------------------------------------------------------------------
 
     def text(self) -> str:
-        b = self._b
-        rows = "/".join("".join([CELL[v] for v in b[y * 8 : y * 8 + 8]]) for y in range(7, -1, -1))
-        last = str(self._last) if self._last is not None else "-"
-        return f"{rows} {self._turn} {self._amb[0]}:{self._amb[1]} {last}"
+        return write_position(self._b, self._turn, self._amb, self._last)
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)
 
-    def render(self) -> str:
-        header = (
-            f"Ostseeschach  turn {self._turn} (round {self.round})  "
-            f"ambers red {self._amb[0]} : blue {self._amb[1]}"
-        )
-        lines = [header, "     " + "   ".join("abcdefgh")]
-        for y in range(7, -1, -1):
-            cells = []
-            for x in range(8):
-                v = self._b[y * 8 + x]
-                if not v:
-                    cells.append(" . ")
-                    continue
-                letter = KIND_LETTERS[kind_of(v)]
-                letter = letter if v > 0 else letter.lower()
-                cells.append(f" {letter}{'2' if height_of(v) == 2 else ' '}")
-            lines.append(f" {y + 1}  " + " ".join(cells) + f"  {y + 1}")
-        lines.append("     " + "   ".join("abcdefgh"))
-        lines.append("red: upper case, moves right (to h) · blue: lower case, moves left (to a)")
-        lines.append("H Herzmuschel  M Möwe  S Seestern  R Robbe  ·  2 = tower of two")
-        result = self.outcome()
-        if result is not None:
-            who = "draw" if result.winner is None else f"{TEAM_NAMES[result.winner]} wins"
-            lines.append(f"game over: {who} ({result.reason})")
-        else:
-            last = f" · last move {self._last}" if self._last else ""
-            lines.append(f"{TEAM_NAMES[self._turn & 1]} to move{last}")
-        return "\n".join(lines)
+    def render(self, viewer: int | None = None) -> str:
+        """The board for the terminal, turned by 180° for blue (`viewer` 1)."""
+        return render.render(self, viewer)
 
     def describe_move(self, move: Move) -> str:
         if move.src < 0:

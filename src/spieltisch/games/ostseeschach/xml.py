@@ -11,19 +11,25 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
-from spieltisch.core.errors import NotationError, PositionError
+from spieltisch.core.errors import NotationError, PositionError, quote
 from spieltisch.core.sc_xml import indent, room
+from spieltisch.core.text import read_int
 from spieltisch.games.ostseeschach.board import (
     KIND_NAMES,
-    MOVES,
     OFFICIAL_TEAMS,
-    Move,
     code,
     height_of,
     kind_of,
-    on_board,
     team_of,
 )
+from spieltisch.games.ostseeschach.moves import (
+    COORD_HIGH,
+    COORD_LOW,
+    Move,
+    coordinate_move,
+    on_board,
+)
+from spieltisch.games.ostseeschach.position import check_reachable
 from spieltisch.games.ostseeschach.state import OstseeschachState
 
 if TYPE_CHECKING:
@@ -119,14 +125,19 @@ def _parse_root(text: str, error: type[NotationError]) -> ET.Element:
         raise error(f"not well-formed XML: {exc}") from None
 
 
-def _int_attr(element: ET.Element, name: str, error: type[NotationError]) -> int:
+def _int_attr(
+    element: ET.Element,
+    name: str,
+    error: type[NotationError],
+    low: int = COORD_LOW,
+    high: int = COORD_HIGH,
+) -> int:
+    """An attribute as a whole number in `low..high` (by default a Java int, as the
+    official server reads it), through `read_int`: ASCII digits and a sign only."""
     raw = element.get(name)
     if raw is None:
         raise error(f"<{element.tag}> lacks the attribute {name}")
-    try:
-        return int(raw)
-    except ValueError:
-        raise error(f'<{element.tag} {name}="{raw}">: {name} must be a whole number') from None
+    return read_int(raw, f"<{element.tag} {name}=…>", low=low, high=high, signed=True, error=error)
 
 
 def _read_move(element: ET.Element, error: type[NotationError]) -> Move:
@@ -136,9 +147,7 @@ def _read_move(element: ET.Element, error: type[NotationError]) -> Move:
         raise error(f"<{element.tag}> needs a <from> and a <to> element")
     fx, fy = _int_attr(start, "x", error), _int_attr(start, "y", error)
     tx, ty = _int_attr(end, "x", error), _int_attr(end, "y", error)
-    if on_board(fx, fy) and on_board(tx, ty):
-        return MOVES[fy * 8 + fx][ty * 8 + tx]
-    return Move(fx, fy, tx, ty)
+    return coordinate_move(fx, fy, tx, ty)
 
 
 def move_from_xml(text: str) -> Move:
@@ -150,8 +159,12 @@ def move_from_xml(text: str) -> Move:
     raise NotationError("no move (an element with <from> and <to>) in the XML")
 
 
-def state_from_xml(game: Ostseeschach, text: str) -> OstseeschachState:
-    """Read a `<state>` (standalone, with `class="state"`, or inside a memento/room)."""
+def state_from_xml(game: Ostseeschach, text: str, *, reachable: bool = True) -> OstseeschachState:
+    """Read a `<state>` (standalone, with `class="state"`, or inside a memento/room).
+
+    A position no game can reach is refused as in the position text
+    (`position.check_reachable`), unless `reachable=False`.
+    """
     root = _parse_root(text, PositionError)
     element = root if root.tag == "state" else root.find(".//state")
     if element is None:
@@ -161,7 +174,7 @@ def state_from_xml(game: Ostseeschach, text: str) -> OstseeschachState:
         raise PositionError(f"turn {turn} is negative")
     start = element.find("startTeam")
     if start is not None and (start.text or "").strip() != "ONE":
-        raise PositionError(f"startTeam {start.text!r}: the start team is always ONE")
+        raise PositionError(f"startTeam {quote(start.text or '')}: the start team is always ONE")
     board = [0] * 64
     pieces = element.find("board/pieces")
     if element.find("board") is None:
@@ -177,10 +190,10 @@ def state_from_xml(game: Ostseeschach, text: str) -> OstseeschachState:
         kind_name = piece.get("type")
         team_name = piece.get("team")
         if kind_name not in KIND_NAMES:
-            raise PositionError(f"unknown piece type {kind_name!r} at ({x},{y})")
+            raise PositionError(f"unknown piece type {quote(kind_name or '')} at ({x},{y})")
         if team_name not in OFFICIAL_TEAMS:
-            raise PositionError(f"unknown team {team_name!r} at ({x},{y})")
-        count = _int_attr(piece, "count", PositionError) if piece.get("count") else 1
+            raise PositionError(f"unknown team {quote(team_name or '')} at ({x},{y})")
+        count = _int_attr(piece, "count", PositionError) if piece.get("count") is not None else 1
         if count not in (1, 2):
             raise PositionError(
                 f"stack of {count} at ({x},{y}): only heights 1 and 2 can stand on a board"
@@ -194,12 +207,14 @@ def state_from_xml(game: Ostseeschach, text: str) -> OstseeschachState:
         team_text = (entry.findtext("team") or "").strip()
         count_text = (entry.findtext("int") or "").strip()
         if team_text not in OFFICIAL_TEAMS:
-            raise PositionError(f"unknown team {team_text!r} in <ambers>")
-        if not count_text.isdigit():
-            raise PositionError(f"amber count {count_text!r} of {team_text} is not a number")
-        ambers[OFFICIAL_TEAMS.index(team_text)] = int(count_text)
+            raise PositionError(f"unknown team {quote(team_text)} in <ambers>")
+        ambers[OFFICIAL_TEAMS.index(team_text)] = read_int(
+            count_text, f"the amber count of {team_text}", low=0, error=PositionError
+        )
     last = element.find("lastMove")
     last_move = _read_move(last, PositionError) if last is not None else None
+    if reachable:
+        check_reachable(board, turn, (ambers[0], ambers[1]), last_move)
     return OstseeschachState(game, board, turn, (ambers[0], ambers[1]), last_move)
 
 
