@@ -6,12 +6,10 @@ from typing import TYPE_CHECKING
 
 from spieltisch.core.errors import IllegalMoveError, NotationError
 from spieltisch.core.game import TERMINAL, Outcome, State
+from spieltisch.games.schachogi import render
 from spieltisch.games.schachogi.board import (
     BLACK,
-    CELL,
-    CELL_OR_ONE,
     KIND_NAMES,
-    MOVES,
     PFLOECK,
     PLAYER_NAMES,
     PROMOTED,
@@ -20,15 +18,14 @@ from spieltisch.games.schachogi.board import (
     WHITE,
     ZOBRIST,
     ZOBRIST_BLACK,
-    Move,
     can_promote,
     kind_of,
     must_promote,
-    parse_move,
     side_of,
-    square_name,
 )
 from spieltisch.games.schachogi.evaluation import evaluate, move_order_key
+from spieltisch.games.schachogi.moves import MOVES, Move, parse_move, square_name
+from spieltisch.games.schachogi.position import write_position
 
 if TYPE_CHECKING:
     from spieltisch.games.schachogi.game import Schachogi
@@ -356,40 +353,16 @@ class SchachogiState(State[Move]):
     # --- text --------------------------------------------------------------------------
 
     def text(self) -> str:
-        cells = [CELL_OR_ONE[v] for v in self._b]
-        board = "/".join(["".join(cells[r * 8 : r * 8 + 8]) for r in range(7, -1, -1)])
-        for run, digit in _RUNS:
-            board = board.replace(run, digit)
-        text = f"{board} {'wb'[self._turn]} {self._quiet} {self.fullmove}"
-        count = self.repetition_count()
-        return f"{text} r{count}" if count > 1 else text
+        return write_position(
+            self._b, self._turn, self._quiet, self.fullmove, self.repetition_count()
+        )
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)
 
-    def render(self) -> str:
-        lines = [
-            f"Schachogi  move {self.fullmove}  quiet plies {self._quiet}",
-            "    " + "  ".join("abcdefgh"),
-        ]
-        for r in range(7, -1, -1):
-            cells = []
-            for v in self._b[r * 8 : r * 8 + 8]:
-                cell = CELL[v] or "."
-                cells.append(cell.rjust(2))
-            lines.append(f" {r + 1} " + " ".join(cells) + f"  {r + 1}")
-        lines.append("    " + "  ".join("abcdefgh"))
-        lines.append(
-            "White upper case (moves up), Black lower case · P Pflöck I Ischi R Rock "
-            "S Slotser W Wieher B Brrbrr · + promoted"
-        )
-        result = self.outcome()
-        if result is not None:
-            who = "draw" if result.winner is None else f"{PLAYER_NAMES[result.winner]} wins"
-            lines.append(f"game over: {who} ({result.reason})")
-        else:
-            lines.append(f"{PLAYER_NAMES[self._turn]} to move")
-        return "\n".join(lines)
+    def render(self, viewer: int | None = None) -> str:
+        """The board for the terminal, turned by 180° for Black (`viewer` 1)."""
+        return render.render(self, viewer)
 
     def describe_move(self, move: Move) -> str:
         v = self._b[move.src]
@@ -451,6 +424,4 @@ class SchachogiState(State[Move]):
         return self._keys[-1]
 
 
-#: Runs of empty squares, longest first, to write as their length.
-_RUNS = tuple(("1" * n, str(n)) for n in range(8, 1, -1))
 _REASONS = (PFLOECK_CAPTURED, NO_LEGAL_MOVES, REPETITION, QUIET_PLIES)
