@@ -17,7 +17,7 @@ _DIRECTIONS = (
 )
 
 
-def render(state: OstseeschachState, viewer: int | None = None) -> str:
+def picture(state: OstseeschachState, viewer: int | None = None) -> str:
     """The board with rank 8 on top and the a-file on the left for red (and for None);
     turned by 180° for blue (`viewer` 1), so that each team sees itself moving right."""
     turned = viewer == BLUE

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from spieltisch.core.errors import IllegalMoveError, NotationError
 from spieltisch.core.game import TERMINAL, Outcome, State
-from spieltisch.games.ostseeschach import evaluation, render
+from spieltisch.games.ostseeschach import evaluation
 from spieltisch.games.ostseeschach.board import (
     AMBERS_TO_WIN,
     BLUE,
@@ -26,6 +26,7 @@ from spieltisch.games.ostseeschach.board import (
 )
 from spieltisch.games.ostseeschach.moves import MOVES, Move, on_board, parse_move, square_name
 from spieltisch.games.ostseeschach.position import write_position
+from spieltisch.games.ostseeschach.render import picture
 
 if TYPE_CHECKING:
     from spieltisch.games.ostseeschach.game import Ostseeschach
@@ -305,7 +306,7 @@ class OstseeschachState(State[Move]):
 
     def render(self, viewer: int | None = None) -> str:
         """The board for the terminal, turned by 180° for blue (`viewer` 1)."""
-        return render.render(self, viewer)
+        return picture(self, viewer)
 
     def describe_move(self, move: Move) -> str:
         if move.src < 0:

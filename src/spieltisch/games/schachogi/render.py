@@ -17,7 +17,7 @@ _LEGENDS = (
 )
 
 
-def render(state: SchachogiState, viewer: int | None = None) -> str:
+def picture(state: SchachogiState, viewer: int | None = None) -> str:
     """The board with rank 8 on top and the a-file on the left for White (and for None);
     turned by 180° for Black (`viewer` 1), so that each side sees itself moving up."""
     turned = viewer == BLACK

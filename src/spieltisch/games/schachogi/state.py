@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from spieltisch.core.errors import IllegalMoveError, NotationError
 from spieltisch.core.game import TERMINAL, Outcome, State
-from spieltisch.games.schachogi import render
 from spieltisch.games.schachogi.board import (
     BLACK,
     KIND_NAMES,
@@ -26,6 +25,7 @@ from spieltisch.games.schachogi.board import (
 from spieltisch.games.schachogi.evaluation import evaluate, move_order_key
 from spieltisch.games.schachogi.moves import MOVES, Move, parse_move, square_name
 from spieltisch.games.schachogi.position import write_position
+from spieltisch.games.schachogi.render import picture
 
 if TYPE_CHECKING:
     from spieltisch.games.schachogi.game import Schachogi
@@ -362,7 +362,7 @@ class SchachogiState(State[Move]):
 
     def render(self, viewer: int | None = None) -> str:
         """The board for the terminal, turned by 180° for Black (`viewer` 1)."""
-        return render.render(self, viewer)
+        return picture(self, viewer)
 
     def describe_move(self, move: Move) -> str:
         v = self._b[move.src]
