@@ -212,35 +212,38 @@ def check_reachable(
 def _check_pieces(board: list[int], fail: _Fail) -> None:
     """At most 8 pieces a team, 2 of a kind; every tower holds one piece of each team
     (only a single piece taking a single piece makes a tower that stays on the board)."""
-    towers = sum(1 for v in board if HEIGHT[v] == 2)
-    for team, sign in ((RED, 1), (BLUE, -1)):
-        singles = 0
-        per_kind = [0, 0, 0, 0]
-        for square, v in enumerate(board):
-            if v * sign <= 0:
-                continue
-            kind = kind_of(v)
-            per_kind[kind] += 1
-            singles += HEIGHT[v] == 1
-            name = TEAM_NAMES[team]
-            if per_kind[kind] > START_PER_KIND:
-                fail(
-                    f"{name} has more than {START_PER_KIND} {KIND_DISPLAY[kind]} on top of "
-                    f"its stacks ({square_name(square)} is one more); a team has "
-                    f"{START_PER_KIND} of each kind (ostseeschach.md, Board and orientation)",
-                    square,
-                )
-            if kind == HERZMUSCHEL and HEIGHT[v] == 2 and square % 8 == (0 if v > 0 else 7):
-                fail(
-                    f"the {name} Herzmuschel tower on {square_name(square)} stands on its "
-                    "own start column, but a Herzmuschel only moves forward, and a tower is "
-                    "made by a move (ostseeschach.md, Moves)",
-                    square,
-                )
-        if singles + towers > START_PIECES:
+    towers = 0
+    singles = [0, 0]
+    per_kind = [[0, 0, 0, 0], [0, 0, 0, 0]]
+    for square, v in enumerate(board):
+        if not v:
+            continue
+        team = team_of(v)
+        kind = kind_of(v)
+        tall = HEIGHT[v] == 2
+        towers += tall
+        singles[team] += not tall
+        per_kind[team][kind] += 1
+        name = TEAM_NAMES[team]
+        if per_kind[team][kind] > START_PER_KIND:
             fail(
-                f"{TEAM_NAMES[team]} has {singles + towers} pieces on the board (each tower "
-                f"holds one piece of each team); a team has {START_PIECES} "
+                f"{name} has more than {START_PER_KIND} {KIND_DISPLAY[kind]} on top of "
+                f"its stacks ({square_name(square)} is one more); a team has "
+                f"{START_PER_KIND} of each kind (ostseeschach.md, Board and orientation)",
+                square,
+            )
+        if tall and kind == HERZMUSCHEL and square % 8 == (0 if team == RED else 7):
+            fail(
+                f"the {name} Herzmuschel tower on {square_name(square)} stands on its "
+                "own start column, but a Herzmuschel only moves forward, and a tower is "
+                "made by a move (ostseeschach.md, Moves)",
+                square,
+            )
+    for team in (RED, BLUE):
+        if singles[team] + towers > START_PIECES:
+            fail(
+                f"{TEAM_NAMES[team]} has {singles[team] + towers} pieces on the board (each "
+                f"tower holds one piece of each team); a team has {START_PIECES} "
                 "(ostseeschach.md, Towers and ambers)",
                 "pieces",
             )

@@ -240,6 +240,14 @@ REACH: dict[tuple[int, int], tuple[frozenset[int], ...]] = {
     key: tuple(_reach(key[0], key[1], start) for start in starts)
     for key, starts in _START_SQUARES.items()
 }
+#: SOURCES[(kind, side)][square]: the indices of the start squares whose unpromoted piece
+#: of that kind can stand on `square`; None for kinds that can stand anywhere.
+SOURCES: dict[tuple[int, int], tuple[tuple[int, ...], ...] | None] = {
+    key: None
+    if all(len(squares) == 64 for squares in reach)
+    else tuple(tuple(i for i, squares in enumerate(reach) if s in squares) for s in range(64))
+    for key, reach in REACH.items()
+}
 #: Why an unpromoted piece of a kind keeps to some squares (for the error message).
 _WHY = {
     SLOTSER: "an unpromoted Slotser moves diagonally and keeps the colour of its start square",
@@ -279,11 +287,15 @@ def check_reachable(
 
 
 def _check_pieces(board: list[int], fail: _Fail) -> None:
+    squares: dict[int, list[int]] = {}  # code -> its squares
+    for square, v in enumerate(board):
+        if v:
+            squares.setdefault(v, []).append(square)
     for (kind, side), starts in _START_SQUARES.items():
         code = signed(kind, side)
-        plain = [s for s, v in enumerate(board) if v == code]
+        plain = squares.get(code, [])
         raised = PROMOTED[code]  # the promoted form; the Pflöck has none
-        promoted = [s for s, v in enumerate(board) if v == raised != code]
+        promoted = squares.get(raised, []) if raised != code else []
         name = PLAYER_NAMES[side]
         if len(plain) + len(promoted) > len(starts):
             extra = (plain + promoted)[len(starts)]
@@ -294,7 +306,8 @@ def _check_pieces(board: list[int], fail: _Fail) -> None:
                 "(schachogi.md, Board and pieces)",
                 extra,
             )
-        stuck = _unmatched(plain, REACH[(kind, side)])
+        sources = SOURCES[(kind, side)]
+        stuck = _unmatched(plain, sources) if plain and sources else None
         if stuck is not None:
             where = ", ".join(square_name(s) for s in plain)
             fail(
@@ -304,17 +317,18 @@ def _check_pieces(board: list[int], fail: _Fail) -> None:
                 "schachogi.md, Moves)",
                 stuck,
             )
-    _check_brrbrr_files(board, fail)
+    _check_brrbrr_files(squares.get(BRRBRR, []), squares.get(-BRRBRR, []), fail)
 
 
-def _unmatched(squares: list[int], reach: tuple[frozenset[int], ...]) -> int | None:
+def _unmatched(squares: list[int], sources: tuple[tuple[int, ...], ...]) -> int | None:
     """The first square whose piece gets no start square of its own when each piece needs
-    a different start square that reaches it (a bipartite matching), or None."""
+    a different start square from which it can have got there (a bipartite matching), or
+    None."""
     owner: dict[int, int] = {}  # start index -> square
 
     def assign(square: int, tried: set[int]) -> bool:
-        for index, squares in enumerate(reach):
-            if square in squares and index not in tried:
+        for index in sources[square]:
+            if index not in tried:
                 tried.add(index)
                 if index not in owner or assign(owner[index], tried):
                     owner[index] = square
@@ -327,18 +341,20 @@ def _unmatched(squares: list[int], reach: tuple[frozenset[int], ...]) -> int | N
     return None
 
 
-def _check_brrbrr_files(board: list[int], fail: _Fail) -> None:
-    """An unpromoted White and Black Brrbrr on one file cannot pass each other: moving
-    straight ahead, one can only take the other."""
-    for file in range(8):
-        white = [r for r in range(8) if board[r * 8 + file] == BRRBRR]
-        black = [r for r in range(8) if board[r * 8 + file] == -BRRBRR]
-        if white and black and white[0] > black[0]:
+def _check_brrbrr_files(white: list[int], black: list[int], fail: _Fail) -> None:
+    """An unpromoted White and Black Brrbrr on one file (given by their squares, in order)
+    cannot pass each other: moving straight ahead, one can only take the other."""
+    lowest: dict[int, int] = {}  # file -> the lowest Black Brrbrr on it
+    for square in black:
+        lowest.setdefault(square % 8, square)
+    for square in white:
+        other = lowest.get(square % 8)
+        if other is not None and square > other:
             fail(
-                f"the unpromoted White Brrbrr on {square_name(white[0] * 8 + file)} has passed "
-                f"the Black one on {square_name(black[0] * 8 + file)}, but Brrbrrs on one "
+                f"the unpromoted White Brrbrr on {square_name(square)} has passed "
+                f"the Black one on {square_name(other)}, but Brrbrrs on one "
                 "file only step straight towards each other (schachogi.md, Moves)",
-                white[0] * 8 + file,
+                square,
             )
 
 
