@@ -229,8 +229,10 @@ class Game(ABC, Generic[S, OptionsT]):
     title: ClassVar[str]
     #: Names of player 0 (moves first) and player 1.
     player_names: ClassVar[tuple[str, str]]
-    #: Names of the score parts in `Outcome.scores`.
+    #: Names of the score parts in `Outcome.scores`, as the competition names them.
     score_names: ClassVar[tuple[str, ...]] = ()
+    #: The same score parts named in English, for people (the CLI's result lines).
+    score_labels: ClassVar[tuple[str, ...]] = ()
     #: The options class of this game.
     options_type: ClassVar[type[GameOptions]] = NoOptions
 

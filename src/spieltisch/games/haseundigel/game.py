@@ -49,6 +49,7 @@ class HaseUndIgel(Game[HaseUndIgelState, NoOptions]):
     title = "Hase und Igel"
     player_names = ("red", "blue")
     score_names = ("Gewinner", "∅ Feldnummer", "∅ Karotten")
+    score_labels = ("winner", "field", "carrots")
     options_type = NoOptions
 
     def new_state(self, seed: int | None = None) -> HaseUndIgelState:

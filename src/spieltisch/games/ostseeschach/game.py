@@ -32,6 +32,7 @@ class Ostseeschach(Game[OstseeschachState, NoOptions]):
     title = "Ostseeschach"
     player_names = ("red", "blue")
     score_names = ("Siegpunkte", "Bernsteine", "Leichtfiguren Vorne")
+    score_labels = ("victory points", "ambers", "light pieces ahead")
     options_type = NoOptions
 
     def new_state(self, seed: int | None = None) -> OstseeschachState:
