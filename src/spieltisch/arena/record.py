@@ -97,7 +97,9 @@ def replay_record(record: GameRecord, plies: int | None = None) -> State[Any]:
         try:
             state.play(state.parse_move(text))
         except (NotationError, IllegalMoveError) as exc:
-            raise NotationError(f"the record, move {index + 1} ({quote(text)}): {exc}") from None
+            raise NotationError(
+                f"the record, move {index + 1} ({quote(text, 30)}): {exc}"
+            ) from None
     return state
 
 

@@ -29,6 +29,8 @@ EXIT_INTERRUPTED = 130
 MAX_MESSAGE = 300
 #: The width every output fits.
 WIDTH = 100
+#: How the line that announces the end of a game begins (the CLI's and the boards').
+GAME_OVER = "game over:"
 
 
 def one_line(message: str) -> str:
@@ -156,14 +158,18 @@ def board(state: State[Any], viewer: int | None) -> str:
     return render()  # a game that draws one side only
 
 
-def print_result(game: Game[Any, Any], state: State[Any], out: Callable[[str], None]) -> None:
-    """The game-over line and each player's score parts under their English names."""
+def print_result(
+    game: Game[Any, Any], state: State[Any], out: Callable[[str], None], shown: str = ""
+) -> None:
+    """The game-over line (unless the board just `shown` has it already: printed once)
+    and each player's score parts under their English names."""
     names = game.player_names
     result = state.outcome()
     if result is None:
         return
-    verdict = "draw" if result.winner is None else f"{names[result.winner]} wins"
-    out(f"game over: {verdict} ({result.reason})")
+    if GAME_OVER not in shown:
+        verdict = "draw" if result.winner is None else f"{names[result.winner]} wins"
+        out(f"{GAME_OVER} {verdict} ({result.reason})")
     labels = game.score_labels or game.score_names
     if labels:
         for index, name in enumerate(names):

@@ -185,10 +185,11 @@ def replay(record_path: Path, to_end: bool, ply: int | None, viewer: int | None)
             shown = total if ply is None else ply
             if shown:
                 click.echo(f"after move {shown}: {record.moves[shown - 1]}")
-            click.echo(board(state, viewer))
+            drawn = board(state, viewer)
+            click.echo(drawn)
             click.echo(f"position: {state.text()}")
             if shown == total:
-                print_result(game, state, click.echo)
+                print_result(game, state, click.echo, drawn)
             return
         replay_loop(record, game, ask_line(), click.echo, viewer)
 
@@ -237,6 +238,7 @@ def replay_loop(
         if at:
             spent = record.seconds[at - 1] if at - 1 < len(record.seconds) else 0.0
             out(f"move {at}: {record.moves[at - 1]}  ({spent:.3f} s)")
-        out(board(state, viewer))
+        drawn = board(state, viewer)
+        out(drawn)
         if at == total:
-            print_result(game, state, out)
+            print_result(game, state, out, drawn)

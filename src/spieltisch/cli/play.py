@@ -318,9 +318,10 @@ def play_loop(
             times.append(time.perf_counter() - started)
             changed()
             shown = False
+    final = board(state, viewer())
     if not shown:
-        out(board(state, viewer()))
-    print_result(game, state, out)
+        out(final)
+    print_result(game, state, out, final)
 
 
 def _command(line: str, state: State[Any]) -> str | None:
