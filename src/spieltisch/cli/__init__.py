@@ -69,6 +69,8 @@ class SpieltischGroup(click.Group):
         except click.ClickException as exc:
             _error(exc.format_message())
         except (_Interrupted, click.Abort, KeyboardInterrupt):
+            if sys.stderr.isatty():
+                click.echo(err=True)  # off the line where the terminal echoed ^C
             click.echo("interrupted", err=True)
             sys.exit(EXIT_INTERRUPTED)
         except (_PipeClosed, BrokenPipeError):
