@@ -124,7 +124,6 @@ def test_moves_in_columns_that_fit_100_characters() -> None:
         listing = out[1].splitlines()
         legal = state.legal_moves()
         assert all(len(line) <= 100 for line in listing)
-        assert sum(len(line.split("  ")) > 0 for line in listing) == len(listing)
         for move in legal:
             assert str(move) in out[1]
         if len(legal) > 4:

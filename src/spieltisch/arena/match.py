@@ -207,8 +207,9 @@ def run_match(
     else:
         # A multiprocessing pool, not concurrent.futures: on Ctrl-C (or any error) the
         # parent terminates the workers at once instead of waiting for their games.
-        pool = multiprocessing.Pool(min(workers, games), initializer=_ignore_interrupts)
+        pool = None
         try:
+            pool = multiprocessing.Pool(min(workers, games), initializer=_ignore_interrupts)
             for index, text, error in pool.imap_unordered(_run_task, tasks):
                 if error:
                     raise SpieltischError(error)
@@ -218,6 +219,7 @@ def run_match(
                     on_game(index, record)
             pool.close()
         finally:
-            pool.terminate()
-            pool.join()
+            if pool is not None:
+                pool.terminate()
+                pool.join()
     return MatchResult(game.name, (agent_a, agent_b), [records[i] for i in range(games)])
