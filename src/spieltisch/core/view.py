@@ -505,7 +505,11 @@ def outcome_view(state: State[Any], reason_texts: Mapping[str, str]) -> OutcomeV
     )
 
 
-def close_prefixes(pairs: Sequence[tuple[Any, tuple[str, ...]]]) -> list[tuple[Any, tuple[str, ...]]]:
+#: A legal move paired with its click path.
+MovePath = tuple[Any, tuple[str, ...]]
+
+
+def close_prefixes(pairs: Sequence[MovePath]) -> list[MovePath]:
     """Append `DONE_BUTTON` to every path that is a proper prefix of another path, so that
     no completed path is ambiguous (e.g. a card chain that may stop or go on)."""
     paths = {path for _, path in pairs}
@@ -526,7 +530,7 @@ def make_view(
     last_move: LastMove | None = None,
     dice: int | None = None,
     reason_texts: Mapping[str, str] | None = None,
-    paths: Sequence[tuple[Any, tuple[str, ...]]],
+    paths: Sequence[MovePath],
     buttons: Mapping[str, str] | None = None,
 ) -> View:
     """Assemble a view: the common parts (game, players, position text, turn, outcome)
@@ -608,8 +612,8 @@ def view_builder(state_type: type) -> ViewBuilder:
             if exc.name != package + ".view":
                 raise
             continue
-        found = getattr(module, "state_view", None)
-        if callable(found):
+        found: ViewBuilder | None = getattr(module, "state_view", None)
+        if found is not None and callable(found):
             _BUILDERS[state_type] = found
             return found
     raise ViewError(f"{state_type.__name__} has no view (no module view with state_view)")

@@ -186,7 +186,9 @@ def _check_layout(view: View) -> None:
             raise ViewCheckError("a track needs a positive aspect ratio width:height")
         for cell in view.cells:
             if not (0 <= cell.x <= 1 and 0 <= cell.y <= 1):
-                raise ViewCheckError(f"track field {cell.id} at ({cell.x}, {cell.y}) is off the box")
+                raise ViewCheckError(
+                    f"track field {cell.id} at ({cell.x}, {cell.y}) is off the box"
+                )
     else:
         raise ViewCheckError(f"layout kind {layout.kind!r} is neither grid nor track")
 

@@ -14,6 +14,7 @@ skipping are buttons (`button:fallback`, `button:eat`, `button:exchange:10`,
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from spieltisch.core.view import (
@@ -96,12 +97,14 @@ def card_id(player: int, kind: int) -> str:
     return f"hand:{player}:{CARD_NAMES[CARD_INDEX[kind]]}"
 
 
-def _cells(fields: tuple[int, ...]) -> list[Cell]:
+@lru_cache(maxsize=64)
+def _cells(fields: tuple[int, ...]) -> tuple[Cell, ...]:
+    """The fields of a board as cells (cached: a game keeps its board)."""
     cells = []
     for index, code in enumerate(fields):
         x, y = field_position(index)
         cells.append(Cell(field_id(index), x, y, FIELD_KINDS[code], str(index)))
-    return cells
+    return tuple(cells)
 
 
 def _path(move: Move, player: int, start: int) -> tuple[str, ...]:

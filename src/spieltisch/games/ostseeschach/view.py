@@ -75,7 +75,9 @@ def state_view(state: OstseeschachState) -> View:
             square(x, y) for x, y in ((last.fx, last.fy), (last.tx, last.ty)) if _on_board(x, y)
         )
         last_move = LastMove(str(last), cells)
-    paths = [(move, (square(move.fx, move.fy), square(move.tx, move.ty))) for move in state.legal_moves()]
+    paths = [
+        (move, (square(move.fx, move.fy), square(move.tx, move.ty))) for move in state.legal_moves()
+    ]
     return make_view(
         state,
         layout=grid_layout(8, 8),

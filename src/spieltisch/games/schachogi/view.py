@@ -95,8 +95,12 @@ def state_view(state: SchachogiState) -> View:
     pieces = [piece(index, code) for index, code in enumerate(state.board) if code]
     counters = [
         Counter(None, "move_number", "move", state.fullmove),
-        Counter(None, "quiet_plies", "plies without capture, Brrbrr move or promotion",
-                state.quiet_plies),
+        Counter(
+            None,
+            "quiet_plies",
+            "plies without capture, Brrbrr move or promotion",
+            state.quiet_plies,
+        ),
         Counter(None, "repetitions", "times this position occurred", state.repetition_count()),
     ]
     history = state.history()
