@@ -67,7 +67,7 @@ def test_every_registered_game_has_a_view(name: str) -> None:
 
 def _random_state(name: str, seed: int, plies: int) -> State[Any]:
     game = spieltisch.load(name, "board=8" if name == "okard" else None)
-    state = game.new_state(seed)
+    state: State[Any] = game.new_state(seed)
     rng = random.Random(seed)
     for _ in range(plies):
         if state.is_over():
@@ -193,7 +193,7 @@ def test_check_json_accepts_plain_json() -> None:
 def tamper(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """Install a changed view for Ostseeschach states: `tamper(change)` with a function
     View -> View."""
-    state = spieltisch.load("ostseeschach").new_state(3)
+    state: State[Any] = spieltisch.load("ostseeschach").new_state(3)
     kind = type(state)
     original = core_view.view_builder(kind)
 
