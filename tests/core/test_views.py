@@ -173,6 +173,10 @@ def test_from_json_refuses_another_schema_and_missing_fields() -> None:
     del broken["moves"]
     with pytest.raises(ViewError, match="not a view"):
         View.from_json(broken)
+    with pytest.raises(ViewError, match="not a view"):
+        View.from_json({**data, "options": ["board", "8"]})
+    with pytest.raises(ViewError, match="not a view"):
+        View.from_json({**data, "players": "red"})
 
 
 @pytest.mark.parametrize(

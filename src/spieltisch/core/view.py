@@ -376,6 +376,8 @@ class View:
     game: str
     title: str
     players: tuple[str, str]
+    #: The game's options that differ from their defaults, as text (`board` -> `8`).
+    options: tuple[tuple[str, str], ...]
     position: str
     layout: Layout
     cells: tuple[Cell, ...]
@@ -399,6 +401,7 @@ class View:
             "game": self.game,
             "title": self.title,
             "players": list(self.players),
+            "options": dict(self.options),
             "position": self.position,
             "layout": self.layout.to_json(),
             "cells": [cell.to_json() for cell in self.cells],
@@ -428,6 +431,7 @@ class View:
                 game=data["game"],
                 title=data["title"],
                 players=(first, second),
+                options=tuple((str(k), str(v)) for k, v in data["options"].items()),
                 position=data["position"],
                 layout=Layout.from_json(data["layout"]),
                 cells=tuple(Cell.from_json(c) for c in data["cells"]),
@@ -444,7 +448,7 @@ class View:
                 moves=tuple(MoveOption.from_json(m) for m in data["moves"]),
                 schema=data["schema"],
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
             raise ViewError(f"not a view: {exc!r}"[:200]) from None
 
     # --- lookups for front ends and bots ------------------------------------------------
@@ -562,6 +566,7 @@ def make_view(
         game=game.name,
         title=game.title,
         players=(game.player_names[0], game.player_names[1]),
+        options=tuple(game.options.changed().items()),
         position=state.text(),
         layout=layout,
         cells=cells,

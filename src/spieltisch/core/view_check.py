@@ -108,6 +108,8 @@ def _check_common(state: State[Any], view: View) -> None:
         raise ViewCheckError(f"view names the game {view.game!r}, not {game.name!r}")
     if view.players != tuple(game.player_names):
         raise ViewCheckError(f"players {view.players} are not {game.player_names}")
+    if dict(view.options) != game.options.changed():
+        raise ViewCheckError(f"options {view.options} are not the game's {game.options.changed()}")
     if view.position != state.text():
         raise ViewCheckError("the view's position is not the state's position text")
     if state.is_over():
@@ -218,6 +220,8 @@ def _check_moves(state: State[Any], view: View, targets: Mapping[str, str]) -> N
     if len(view.moves) != len(state.legal_moves()):
         raise ViewCheckError(f"{len(view.moves)} move options for {len(legal)} legal moves")
     notations = {option.notation for option in view.moves}
+    if len(notations) != len(view.moves):
+        raise ViewCheckError("two move options have the same notation")
     if notations != set(legal):
         missing = sorted(set(legal) - notations)[:5]
         extra = sorted(notations - set(legal))[:5]

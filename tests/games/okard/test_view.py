@@ -34,6 +34,7 @@ def test_pick_phase_offers_the_supply() -> None:
     state = spieltisch.load("okard", "board=8").new_state()
     view = check_view(state)
     assert view.phase == "pick" and view.to_move == 0
+    assert view.options == (("board", "8"),) and view.to_json()["options"] == {"board": "8"}
     supply = [hand for hand in view.hands if hand.player is None]
     assert len(supply) == 1
     codes = [item.id for item in supply[0].items]
