@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from spieltisch.core.errors import IllegalMoveError, NotationError
 from spieltisch.core.options import GameOptions, NoOptions
+from spieltisch.core.view import View, view_builder
 
 #: `State.to_move` at a chance node (dice, random events): nature chooses the outcome.
 CHANCE = -1
@@ -153,6 +154,12 @@ class State(ABC, Generic[M]):
     @abstractmethod
     def render(self) -> str:
         """A human-readable, multi-line picture of the position for the terminal."""
+
+    def view(self) -> View:
+        """A JSON-ready, game-independent description of the position for front ends and
+        bots (`spieltisch.core.view`), built by the `state_view` function of the game's
+        `view` module."""
+        return view_builder(type(self))(self)
 
     def describe_move(self, move: M) -> str:
         """A longer, human-readable description of a move (defaults to its notation)."""
