@@ -12,7 +12,6 @@ from spieltisch.ai.agent import Budget
 from spieltisch.ai.alphabeta import PROVEN, AlphaBetaAgent
 from spieltisch.ai.levels import GENERIC, levels
 from spieltisch.ai.mcts import MCTSAgent
-from spieltisch.ai.random_agent import RandomAgent
 from spieltisch.ai.spec import make_agent
 from spieltisch.core.game import State
 from tests.ai.toygame import TakeTwice, exact_value

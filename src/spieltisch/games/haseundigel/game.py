@@ -41,7 +41,7 @@ from spieltisch.games.haseundigel.moves import (
     parse_move,
 )
 from spieltisch.games.haseundigel.state import LAST_TURN, HaseUndIgelState, LastAction, Player
-from spieltisch.games.haseundigel.xml import state_from_xml
+from spieltisch.games.haseundigel.xml import HaseUndIgelCodec, state_from_xml
 
 
 class HaseUndIgel(Game[HaseUndIgelState, NoOptions]):
@@ -65,6 +65,10 @@ class HaseUndIgel(Game[HaseUndIgelState, NoOptions]):
         if text.lstrip().startswith("<"):
             return state_from_xml(self, text)
         return _parse_text(self, text)
+
+    def competition(self) -> HaseUndIgelCodec:
+        """The 2018 server's XML (`swc_2018_hase_und_igel`)."""
+        return HaseUndIgelCodec(self)
 
     @property
     def num_actions(self) -> int:

@@ -21,7 +21,7 @@ from spieltisch.games.ostseeschach.board import (
     parse_move,
 )
 from spieltisch.games.ostseeschach.state import LAST_TURN, OstseeschachState
-from spieltisch.games.ostseeschach.xml import state_from_xml
+from spieltisch.games.ostseeschach.xml import OstseeschachCodec, state_from_xml
 
 #: The eight pieces each team starts with (ostseeschach.md, "Board and orientation").
 START_PIECES = "HHMMSSRR"
@@ -56,6 +56,10 @@ class Ostseeschach(Game[OstseeschachState, NoOptions]):
         if text.lstrip().startswith("<"):
             return state_from_xml(self, text)
         return _parse_text(self, text)
+
+    def competition(self) -> OstseeschachCodec:
+        """The 2022 server's XML (`swc_2022_ostseeschach`)."""
+        return OstseeschachCodec(self)
 
     @property
     def num_actions(self) -> int:
