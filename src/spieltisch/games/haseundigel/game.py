@@ -23,6 +23,7 @@ from __future__ import annotations
 from spieltisch.core.errors import NotationError, PositionError
 from spieltisch.core.game import Game
 from spieltisch.core.options import NoOptions
+from spieltisch.core.xml_reading import looks_like_xml
 from spieltisch.games.haseundigel.board import (
     CANONICAL_2018,
     LAST_FIELD,
@@ -62,7 +63,7 @@ class HaseUndIgel(Game[HaseUndIgelState, NoOptions]):
 
     def parse(self, text: str) -> HaseUndIgelState:
         """Read the project's position text, or the official `<state>` XML (leading `<`)."""
-        if text.lstrip().startswith("<"):
+        if looks_like_xml(text):
             return state_from_xml(self, text)
         return _parse_text(self, text)
 

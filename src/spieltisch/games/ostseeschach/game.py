@@ -13,6 +13,7 @@ import random
 from spieltisch.core.errors import NotationError, PositionError
 from spieltisch.core.game import Game
 from spieltisch.core.options import NoOptions
+from spieltisch.core.xml_reading import looks_like_xml
 from spieltisch.games.ostseeschach.board import (
     BLUE,
     KIND_LETTERS,
@@ -53,7 +54,7 @@ class Ostseeschach(Game[OstseeschachState, NoOptions]):
 
     def parse(self, text: str) -> OstseeschachState:
         """Read the project's position text, or the official `<state>` XML (leading `<`)."""
-        if text.lstrip().startswith("<"):
+        if looks_like_xml(text):
             return state_from_xml(self, text)
         return _parse_text(self, text)
 
