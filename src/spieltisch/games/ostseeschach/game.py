@@ -13,6 +13,7 @@ import random
 from spieltisch.core.errors import NotationError, PositionError
 from spieltisch.core.game import Game
 from spieltisch.core.options import NoOptions
+from spieltisch.core.xml_reading import looks_like_xml
 from spieltisch.games.ostseeschach.board import (
     BLUE,
     KIND_LETTERS,
@@ -21,7 +22,7 @@ from spieltisch.games.ostseeschach.board import (
     parse_move,
 )
 from spieltisch.games.ostseeschach.state import LAST_TURN, OstseeschachState
-from spieltisch.games.ostseeschach.xml import state_from_xml
+from spieltisch.games.ostseeschach.xml import OstseeschachCodec, state_from_xml
 
 #: The eight pieces each team starts with (ostseeschach.md, "Board and orientation").
 START_PIECES = "HHMMSSRR"
@@ -54,9 +55,13 @@ class Ostseeschach(Game[OstseeschachState, NoOptions]):
 
     def parse(self, text: str) -> OstseeschachState:
         """Read the project's position text, or the official `<state>` XML (leading `<`)."""
-        if text.lstrip().startswith("<"):
+        if looks_like_xml(text):
             return state_from_xml(self, text)
         return _parse_text(self, text)
+
+    def competition(self) -> OstseeschachCodec:
+        """The 2022 server's XML (`swc_2022_ostseeschach`)."""
+        return OstseeschachCodec(self)
 
     @property
     def num_actions(self) -> int:
