@@ -23,6 +23,7 @@ from __future__ import annotations
 from spieltisch.core.errors import NotationError, PositionError
 from spieltisch.core.game import Game
 from spieltisch.core.options import NoOptions
+from spieltisch.core.xml_reading import looks_like_xml
 from spieltisch.games.haseundigel.board import (
     CANONICAL_2018,
     LAST_FIELD,
@@ -41,7 +42,7 @@ from spieltisch.games.haseundigel.moves import (
     parse_move,
 )
 from spieltisch.games.haseundigel.state import LAST_TURN, HaseUndIgelState, LastAction, Player
-from spieltisch.games.haseundigel.xml import state_from_xml
+from spieltisch.games.haseundigel.xml import HaseUndIgelCodec, state_from_xml
 
 
 class HaseUndIgel(Game[HaseUndIgelState, NoOptions]):
@@ -49,6 +50,7 @@ class HaseUndIgel(Game[HaseUndIgelState, NoOptions]):
     title = "Hase und Igel"
     player_names = ("red", "blue")
     score_names = ("Gewinner", "∅ Feldnummer", "∅ Karotten")
+    score_labels = ("winner", "field", "carrots")
     options_type = NoOptions
 
     def new_state(self, seed: int | None = None) -> HaseUndIgelState:
@@ -62,9 +64,13 @@ class HaseUndIgel(Game[HaseUndIgelState, NoOptions]):
 
     def parse(self, text: str) -> HaseUndIgelState:
         """Read the project's position text, or the official `<state>` XML (leading `<`)."""
-        if text.lstrip().startswith("<"):
+        if looks_like_xml(text):
             return state_from_xml(self, text)
         return _parse_text(self, text)
+
+    def competition(self) -> HaseUndIgelCodec:
+        """The 2018 server's XML (`swc_2018_hase_und_igel`)."""
+        return HaseUndIgelCodec(self)
 
     @property
     def num_actions(self) -> int:

@@ -15,6 +15,7 @@ class Okard(Game[OkardState, OkardOptions]):
     title = "Okard"
     player_names = PLAYER_NAMES
     score_names = ("captured value", "home points")
+    score_labels = ("captured value", "home points")
     options_type = OkardOptions
 
     def __init__(self, options: OkardOptions | None = None) -> None:

@@ -10,10 +10,11 @@ import random
 from spieltisch.core.errors import PositionError, quote
 from spieltisch.core.game import Game
 from spieltisch.core.options import NoOptions
+from spieltisch.core.xml_reading import looks_like_xml
 from spieltisch.games.ostseeschach.board import BLUE, KIND_LETTERS, LAST_TURN, RED, code
 from spieltisch.games.ostseeschach.position import read_position
 from spieltisch.games.ostseeschach.state import OstseeschachState
-from spieltisch.games.ostseeschach.xml import state_from_xml
+from spieltisch.games.ostseeschach.xml import OstseeschachCodec, state_from_xml
 
 #: The eight pieces each team starts with (ostseeschach.md, "Board and orientation").
 START_PIECES = "HHMMSSRR"
@@ -24,6 +25,7 @@ class Ostseeschach(Game[OstseeschachState, NoOptions]):
     title = "Ostseeschach"
     player_names = ("red", "blue")
     score_names = ("Siegpunkte", "Bernsteine", "Leichtfiguren Vorne")
+    score_labels = ("victory points", "ambers", "light pieces ahead")
     options_type = NoOptions
 
     def new_state(self, seed: int | None = None) -> OstseeschachState:
@@ -51,9 +53,13 @@ class Ostseeschach(Game[OstseeschachState, NoOptions]):
         A position no game can reach is refused (`position.check_reachable`);
         `reachable=False` accepts it, for positions set up by hand to test a rule.
         """
-        if text.lstrip().startswith("<"):
+        if looks_like_xml(text):
             return state_from_xml(self, text, reachable=reachable)
         return OstseeschachState(self, *read_position(text, reachable=reachable))
+
+    def competition(self) -> OstseeschachCodec:
+        """The 2022 server's XML (`swc_2022_ostseeschach`)."""
+        return OstseeschachCodec(self)
 
     @property
     def num_actions(self) -> int:

@@ -48,7 +48,7 @@ NO_LEGAL_MOVES = "NO_LEGAL_MOVES"
 class OstseeschachState(State[Move]):
     """A position. `board` is read-only for callers: 64 signed codes (see `board.py`)."""
 
-    __slots__ = ("_amb", "_b", "_last", "_moves", "_stack", "_turn")
+    __slots__ = ("_amb", "_b", "_history", "_last", "_moves", "_stack", "_turn")
 
     game: Ostseeschach
 
@@ -65,7 +65,9 @@ class OstseeschachState(State[Move]):
         self._turn = turn
         self._amb = [ambers[0], ambers[1]]
         self._last = last_move
-        self._stack: list[tuple[Move, int, int, int, int, int, Move | None]] = []
+        self._history: list[Move] = []
+        #: Per move made: source, target, their codes before, ambers gained, last move.
+        self._stack: list[tuple[int, int, int, int, int, Move | None]] = []
         self._moves: list[Move] | None = None
 
     # --- reading the position ------------------------------------------------------------
@@ -160,6 +162,19 @@ class OstseeschachState(State[Move]):
             return []
         return self._generate()[:]
 
+    def is_legal(self, move: Move) -> bool:
+        """`check` in O(1), without building the move list (it agrees with
+        `legal_moves`: the conformance check holds them to it)."""
+        try:
+            self.check(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def source_square(self, move: Move) -> str | None:
+        """The square the piece leaves (`a1` of `a1b3`); None for an off-board start."""
+        return square_name(move.src) if move.src >= 0 else None
+
     # --- making and taking back moves --------------------------------------------------
 
     def push(self, move: Move) -> None:
@@ -169,9 +184,10 @@ class OstseeschachState(State[Move]):
         v = b[s]
         w = b[d]
         gain = LINE_AMBER[v][d]
-        if HEIGHT[v] + HEIGHT[w] >= 3:
+        if w and HEIGHT[v] + HEIGHT[w] >= 3:
             gain += 1
-        self._stack.append((move, s, d, v, w, gain, self._last))
+        self._history.append(move)
+        self._stack.append((s, d, v, w, gain, self._last))
         b[s] = 0
         if gain:
             b[d] = 0
@@ -185,7 +201,7 @@ class OstseeschachState(State[Move]):
         self._moves = None
 
     def undo(self) -> Move:
-        move, s, d, v, w, gain, last = self._stack.pop()
+        s, d, v, w, gain, last = self._stack.pop()
         b = self._b
         b[s] = v
         b[d] = w
@@ -194,11 +210,7 @@ class OstseeschachState(State[Move]):
             self._amb[self._turn & 1] -= gain
         self._last = last
         self._moves = None
-        return move
-
-    def play(self, move: Move) -> None:
-        self.check(move)
-        self.push(move)
+        return self._history.pop()
 
     def check(self, move: Move) -> None:
         """Raise `IllegalMoveError` if `move` is not legal here, with the official rule
@@ -244,12 +256,10 @@ class OstseeschachState(State[Move]):
         if self.round_end_reached():
             raise IllegalMoveError(GAME_OVER, "the game is over")
 
-    def history(self) -> list[Move]:
-        return [entry[0] for entry in self._stack]
-
     def copy(self) -> OstseeschachState:
         twin = OstseeschachState(self.game, self._b[:], self._turn, self.ambers, self._last)
         twin._stack = self._stack[:]
+        twin._history = self._history[:]
         return twin
 
     # --- the end -----------------------------------------------------------------------
@@ -363,9 +373,6 @@ class OstseeschachState(State[Move]):
             and self._amb == other._amb
             and self._last == other._last
         )
-
-    def __hash__(self) -> int:
-        return self.hash_key()
 
     # --- AI hooks (spieltisch.games.ostseeschach.evaluation) -------------------------------
 

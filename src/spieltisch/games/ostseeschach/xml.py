@@ -11,9 +11,11 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
+from spieltisch.core.competition import CompetitionResult
 from spieltisch.core.errors import NotationError, PositionError, quote
-from spieltisch.core.sc_xml import indent, room
+from spieltisch.core.sc_xml import Fragment, PlayerScore, indent, result_data, room
 from spieltisch.core.text import read_int
+from spieltisch.core.xml_reading import read_move_element, read_state_element
 from spieltisch.games.ostseeschach.board import (
     KIND_NAMES,
     OFFICIAL_TEAMS,
@@ -36,6 +38,12 @@ if TYPE_CHECKING:
     from spieltisch.games.ostseeschach.game import Ostseeschach
 
 GAME_TYPE = "swc_2022_ostseeschach"
+#: The score parts of the result (ostseeschach-protocol.md, section 4).
+DEFINITION = (
+    Fragment("Siegpunkte", "SUM"),
+    Fragment("Bernsteine", "AVERAGE"),
+    Fragment("Leichtfiguren Vorne", "AVERAGE"),
+)
 
 
 def move_lines(move: Move, tag: str = "move", attrs: str = "") -> list[str]:
@@ -118,13 +126,6 @@ def memento_to_room_xml(state: OstseeschachState, room_id: str) -> str:
 # --- reading ---------------------------------------------------------------------------
 
 
-def _parse_root(text: str, error: type[NotationError]) -> ET.Element:
-    try:
-        return ET.fromstring(text.strip())
-    except ET.ParseError as exc:
-        raise error(f"not well-formed XML: {exc}") from None
-
-
 def _int_attr(
     element: ET.Element,
     name: str,
@@ -152,11 +153,7 @@ def _read_move(element: ET.Element, error: type[NotationError]) -> Move:
 
 def move_from_xml(text: str) -> Move:
     """Read `<move>`, `<data class="move">` or a room packet holding one."""
-    root = _parse_root(text, NotationError)
-    for element in root.iter():
-        if element.find("from") is not None:
-            return _read_move(element, NotationError)
-    raise NotationError("no move (an element with <from> and <to>) in the XML")
+    return _read_move(read_move_element(text), NotationError)
 
 
 def state_from_xml(game: Ostseeschach, text: str, *, reachable: bool = True) -> OstseeschachState:
@@ -165,10 +162,7 @@ def state_from_xml(game: Ostseeschach, text: str, *, reachable: bool = True) -> 
     A position no game can reach is refused as in the position text
     (`position.check_reachable`), unless `reachable=False`.
     """
-    root = _parse_root(text, PositionError)
-    element = root if root.tag == "state" else root.find(".//state")
-    if element is None:
-        raise PositionError(f"no <state> element in the XML (root is <{root.tag}>)")
+    element = read_state_element(text)
     turn = _int_attr(element, "turn", PositionError)
     if turn < 0:
         raise PositionError(f"turn {turn} is negative")
@@ -216,6 +210,53 @@ def state_from_xml(game: Ostseeschach, text: str, *, reachable: bool = True) -> 
     if reachable:
         check_reachable(board, turn, (ambers[0], ambers[1]), last_move)
     return OstseeschachState(game, board, turn, (ambers[0], ambers[1]), last_move)
+
+
+def result(state: OstseeschachState) -> CompetitionResult:
+    """The result of a finished game: per team the three score parts of `Outcome.scores`
+    (points 2/1/0, ambers, the front light piece's distance); a regular end has an empty
+    reason (ostseeschach-protocol.md, section 4)."""
+    outcome = state.outcome()
+    if outcome is None:
+        raise ValueError("the game is not over: there is no result yet")
+    red, blue = (PlayerScore(OFFICIAL_TEAMS[i], outcome.scores[i]) for i in (0, 1))
+    return CompetitionResult(DEFINITION, (red, blue), outcome.winner)
+
+
+def result_to_room_xml(
+    state: OstseeschachState, room_id: str, names: tuple[str, str] = ("", "")
+) -> str:
+    """The result packet the server sends at the end; `names` are the display names."""
+    found = result(state)
+    scores = [
+        PlayerScore(score.team, score.parts, name=name)
+        for score, name in zip(found.scores, names, strict=True)
+    ]
+    return "\n".join(room(room_id, result_data(found.definition, scores, found.winner_team)))
+
+
+class OstseeschachCodec:
+    """Ostseeschach's competition codec (`core.competition.CompetitionCodec`)."""
+
+    game_type = GAME_TYPE
+
+    def __init__(self, game: Ostseeschach) -> None:
+        self.game = game
+
+    def state_to_xml(self, state: OstseeschachState, memento: bool = False) -> str:
+        return state_to_xml(state, memento)
+
+    def state_from_xml(self, text: str) -> OstseeschachState:
+        return state_from_xml(self.game, text)
+
+    def move_to_xml(self, move: Move) -> str:
+        return move_to_xml(move)
+
+    def move_from_xml(self, text: str) -> Move:
+        return move_from_xml(text)
+
+    def result(self, state: OstseeschachState) -> CompetitionResult:
+        return result(state)
 
 
 def piece_summary(value: int) -> tuple[str, str, int]:

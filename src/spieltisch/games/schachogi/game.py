@@ -24,6 +24,7 @@ class Schachogi(Game[SchachogiState, SchachogiOptions]):
     title = "Schachogi"
     player_names = ("White", "Black")
     score_names = ()
+    score_labels = ()
     options_type = SchachogiOptions
 
     def new_state(self, seed: int | None = None) -> SchachogiState:

@@ -59,6 +59,7 @@ class SchachogiState(State[Move]):
     __slots__ = (
         "_b",
         "_base",
+        "_history",
         "_keys",
         "_moves",
         "_ply0",
@@ -94,7 +95,10 @@ class SchachogiState(State[Move]):
         #: Keys of every position since creation (the current one last), for repetitions.
         self._keys = [key]
         self._base = seen_before
-        self._stack: list[tuple[Move, int, int, int]] = []
+        self._history: list[Move] = []
+        #: Per move made: the codes of its source and target squares before, and the
+        #: quiet-ply counter before.
+        self._stack: list[tuple[int, int, int]] = []
         self._moves: list[Move] | None = None
         self._status = _UNKNOWN
 
@@ -116,7 +120,7 @@ class SchachogiState(State[Move]):
 
     @property
     def fullmove(self) -> int:
-        return (self._ply0 + len(self._stack)) // 2 + 1
+        return (self._ply0 + len(self._history)) // 2 + 1
 
     def piece_at(self, square: int) -> int:
         return self._b[square]
@@ -202,7 +206,7 @@ class SchachogiState(State[Move]):
     def _pfloeck_gone(self) -> bool:
         """The last move took the mover's Pflöck, or (in a parsed position) it is missing."""
         if self._stack:
-            return kind_of(self._stack[-1][2]) == PFLOECK
+            return kind_of(self._stack[-1][1]) == PFLOECK
         own = PFLOECK if self._turn == WHITE else -PFLOECK
         return own not in self._b
 
@@ -215,6 +219,19 @@ class SchachogiState(State[Move]):
             return []
         return self._generate()[:]
 
+    def is_legal(self, move: Move) -> bool:
+        """`check`, without building the move list (it agrees with `legal_moves`: the
+        conformance check holds them to it)."""
+        try:
+            self.check(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def source_square(self, move: Move) -> str | None:
+        """The square the piece leaves (`e2` of `e2e4`)."""
+        return square_name(move.src)
+
     # --- making and taking back moves --------------------------------------------------
 
     def push(self, move: Move) -> None:
@@ -224,7 +241,8 @@ class SchachogiState(State[Move]):
         v = b[s]
         w = b[d]
         quiet = self._quiet
-        self._stack.append((move, v, w, quiet))
+        self._history.append(move)
+        self._stack.append((v, w, quiet))
         b[s] = 0
         if move.promote:
             n = PROMOTED[v]
@@ -243,7 +261,8 @@ class SchachogiState(State[Move]):
         self._status = _UNKNOWN
 
     def undo(self) -> Move:
-        move, v, w, quiet = self._stack.pop()
+        move = self._history.pop()
+        v, w, quiet = self._stack.pop()
         b = self._b
         b[move.src] = v
         b[move.dst] = w
@@ -253,10 +272,6 @@ class SchachogiState(State[Move]):
         self._moves = None
         self._status = _UNKNOWN
         return move
-
-    def play(self, move: Move) -> None:
-        self.check(move)
-        self.push(move)
 
     def check(self, move: Move) -> None:
         """Raise `IllegalMoveError` naming the broken rule if `move` is not legal here."""
@@ -322,9 +337,6 @@ class SchachogiState(State[Move]):
                 f"a {name} on {square_name(dst)} could never move again: write {move}+",
             )
 
-    def history(self) -> list[Move]:
-        return [entry[0] for entry in self._stack]
-
     def copy(self) -> SchachogiState:
         twin = SchachogiState.__new__(SchachogiState)
         twin.game = self.game
@@ -335,6 +347,7 @@ class SchachogiState(State[Move]):
         twin._keys = self._keys[:]
         twin._base = self._base
         twin._stack = self._stack[:]
+        twin._history = self._history[:]
         twin._moves = None
         twin._status = _UNKNOWN
         return twin
@@ -419,9 +432,6 @@ class SchachogiState(State[Move]):
         if not isinstance(other, SchachogiState):
             return NotImplemented
         return self.text() == other.text()
-
-    def __hash__(self) -> int:
-        return self._keys[-1]
 
 
 _REASONS = (PFLOECK_CAPTURED, NO_LEGAL_MOVES, REPETITION, QUIET_PLIES)
