@@ -78,17 +78,39 @@ class State(ABC, Generic[M]):
 
     # --- making and taking back moves --------------------------------------------------
 
-    @abstractmethod
+    #: The moves made on this state since it was created or parsed (games keep it).
+    _history: list[M]
+
     def play(self, move: M) -> None:
         """Make `move` after checking it; an illegal move raises `IllegalMoveError`
         naming the broken rule and leaves the state unchanged."""
+        self.check(move)
+        self.push(move)
 
-    def push(self, move: M) -> None:
-        """Make a move known to be legal (taken from `legal_moves`), without checks.
+    def check(self, move: M) -> None:
+        """Raise `IllegalMoveError(rule, message)` naming the broken rule when `move` is
+        illegal here (a finished game included); return None when it is legal.
 
-        Games override this with a fast path; the default checks like `play`.
+        Abstract in the contract; the `core` branch declares it so (every game defines it).
         """
-        self.play(move)
+        raise NotImplementedError
+
+    def is_legal(self, move: M) -> bool:
+        """Whether `move` may be played here."""
+        return move in self.legal_moves()
+
+    def source_square(self, move: M) -> str | None:
+        """The square, in the game's notation, where `move` starts; None for moves that do
+        not start on a square (drops, picks, dice, END)."""
+        return None
+
+    def legal_moves_from(self, square: str) -> list[M]:
+        """The legal moves that start on `square` (see `source_square`)."""
+        return [move for move in self.legal_moves() if self.source_square(move) == square]
+
+    @abstractmethod
+    def push(self, move: M) -> None:
+        """Make a move known to be legal (taken from `legal_moves`), without checks."""
 
     @abstractmethod
     def undo(self) -> M:
@@ -97,9 +119,9 @@ class State(ABC, Generic[M]):
         Raises `IndexError` when no move is left to take back.
         """
 
-    @abstractmethod
     def history(self) -> list[M]:
         """The moves made on this state since it was created or parsed, oldest first."""
+        return list(self._history)
 
     @abstractmethod
     def copy(self) -> Self:
@@ -151,8 +173,9 @@ class State(ABC, Generic[M]):
         """
 
     @abstractmethod
-    def render(self) -> str:
-        """A human-readable, multi-line picture of the position for the terminal."""
+    def render(self, viewer: int | None = None) -> str:
+        """A human-readable, multi-line picture of the position for the terminal, drawn
+        from player `viewer`'s side (None: player 0's side)."""
 
     def describe_move(self, move: M) -> str:
         """A longer, human-readable description of a move (defaults to its notation)."""
@@ -207,8 +230,8 @@ class State(ABC, Generic[M]):
             return NotImplemented
         return type(self) is type(other) and self.text() == other.text()
 
-    def __hash__(self) -> int:
-        return hash(self.text())
+    #: A mutable state is not hashable; `hash_key()` is the position key.
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.text()}>"
