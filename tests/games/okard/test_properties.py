@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spieltisch.games.okard.board import END, SACRIFICE
+from spieltisch.games.okard.moves import END, SACRIFICE
 from spieltisch.games.okard.options import SACRIFICE_CAP
 
 from .support import game
