@@ -7,6 +7,7 @@ import pytest
 
 from spieltisch.core import PositionError
 from spieltisch.core.errors import QUOTE_WIDTH
+from spieltisch.games.okard import OkardState
 
 from .support import board_text, game, play, position
 
@@ -148,10 +149,21 @@ def test_a_player_who_has_finished_is_not_to_move() -> None:
     assert refused(text).startswith("TURN_ORDER")
 
 
-def test_a_dead_position_is_refused() -> None:
+def test_a_pick_phase_without_room_for_the_koenig_is_refused() -> None:
     # Red holds 28 points without a König on an army of 33: no pick fits, no pass allowed.
     text = f"{EMPTY} B2/B1K1 0:0 pick r 0 0 s 0 -- -"
-    assert refused(text, "army=33").startswith("DEAD_POSITION")
+    assert refused(text, "army=33").startswith("KING_ROOM")
+    # The same for the player not to move: its next turn would have no move.
+    text = f"{EMPTY} B1K1/B2 0:0 pick r 0 0 s 0 -- -"
+    assert refused(text, "army=33").startswith("KING_ROOM")
+
+
+def test_a_dead_position_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last check: a position the others let through but with no move is refused."""
+    monkeypatch.setattr(OkardState, "legal_moves", lambda self: [])
+    assert refused(f"{EMPTY} -/- 0:0 pick r 0 0 s 0 -- -").startswith("DEAD_POSITION")
+    over = board_text({"a1": "K"}) + " K1/- 19:0 over-king r 0 0 m 1 -- -"
+    assert game().parse(over).is_over()
 
 
 # --- the play phase ----------------------------------------------------------------------

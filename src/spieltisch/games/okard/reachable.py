@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 PHASE_ORDER = "PHASE_ORDER"
 ONE_KING = "ONE_KING"
 KING_REQUIRED = "KING_REQUIRED"
+KING_ROOM = "KING_ROOM"
 ARMY_LIMIT = "ARMY_LIMIT"
 SETUP_ROWS = "SETUP_ROWS"
 FRONT_SIDE_UP = "FRONT_SIDE_UP"
@@ -98,6 +99,14 @@ def _check_setup(state: OkardState, text: str) -> None:
         on_board, in_hand = _kings(state, player)
         if on_board + in_hand > 1:
             raise _impossible(ONE_KING, f"{who}'s army holds more than one König", text)
+        king_value = t.values[t.king]
+        if name == "pick" and not in_hand and army + king_value > options.army_points:
+            raise _impossible(
+                KING_ROOM,
+                f"{who} has no König and {options.army_points - army} points left, less "
+                f"than the König's {king_value}: every pick keeps room for it",
+                text,
+            )
         if name == "place":
             if on_board + in_hand == 0:
                 raise _impossible(
