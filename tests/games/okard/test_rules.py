@@ -374,9 +374,15 @@ def test_victory_points() -> None:
 
 
 def test_victory_points_default_target_is_half_the_army() -> None:
+    short = play_position(with_kings(e4="T", e5="b"), ap=6, captured="60:0", options="end=points")
+    play(short, "e4-e5")  # 60 + 14 = 74 < 75: the game goes on
+    assert not short.is_over() and short.captured == (74, 0)
     state = play_position(with_kings(e4="T", e5="b"), ap=6, captured="61:0", options="end=points")
     play(state, "e4-e5")  # 61 + 14 = 75 = 150 / 2
-    assert state.outcome() is not None
+    outcome = state.outcome()
+    assert outcome is not None
+    assert outcome.winner == 0 and outcome.reason == "VICTORY_POINTS"
+    assert outcome.scores[0][0] == 75 and state.returns() == (1.0, -1.0)
 
 
 def test_bringing_stones_home_counts_at_the_end_of_ones_turn() -> None:
