@@ -10,7 +10,7 @@ Sibling modules read the position through the public properties and methods here
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from spieltisch.core.errors import IllegalMoveError
 from spieltisch.core.game import CHANCE, TERMINAL, Outcome, State
@@ -93,8 +93,6 @@ class OkardState(State[Move]):
     )
 
     game: Okard
-    #: The step of `push` for each move kind, indexed by the kind (moves.py).
-    _STEPS: ClassVar[tuple[_Step, ...]]
 
     def __init__(self, game: Okard) -> None:
         self.game = game
@@ -415,11 +413,28 @@ class OkardState(State[Move]):
     def push(self, move: Move) -> None:
         changes: _Changes = []
         hands: _HandChanges = []
-        self._stack.append((self._snapshot(), changes, hands))
+        cap = self._cap
+        snap = (  # `_snapshot()`, written out: push is the hot path
+            self._phase,
+            self._mover,
+            self._ap,
+            self._sac,
+            self._stage,
+            self._turn,
+            self._done,
+            self._die,
+            self._winner,
+            self._reason,
+            cap[0],
+            cap[1],
+            self._zb,
+            self._zh,
+        )
+        self._stack.append((snap, changes, hands))
         self._history.append(move)
         self._moves = None
         self._moveset = None
-        self._STEPS[move.kind](self, move, changes, hands)
+        _STEPS[move.kind](self, move, changes, hands)
 
     def _push_roll(self, move: Move, changes: _Changes, hands: _HandChanges) -> None:
         """A die roll sets the turn's AP (and the round's die with `ap=round`)."""
@@ -792,8 +807,8 @@ class OkardState(State[Move]):
         return self.game.options == other.game.options and self.key_tuple() == other.key_tuple()
 
 
-#: `push`'s step per move kind, in the order of the kinds (ROLL .. END, moves.py).
-OkardState._STEPS = (
+#: `push`'s step per move kind, indexed by the kind (ROLL .. END, moves.py).
+_STEPS: tuple[_Step, ...] = (
     OkardState._push_roll,
     OkardState._push_pick,
     OkardState._push_place,
