@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 from spieltisch.core import IllegalMoveError, NotationError, PositionError
 from spieltisch.core.errors import QUOTE_WIDTH
-from spieltisch.games.okard import Okard, OkardState
+from spieltisch.games.okard import OkardState
 
-from .support import game as load_game
+from .support import game
 
 OPTION_SETS = (
     "turns=30",
@@ -36,12 +36,6 @@ ALPHABET = "0123456789,/+-:?= rbpmsdoverkingtalKBTSPRICGLXxe²³ıſİ\u212a٣�
 HUGE = "9" * 5000
 FIELD_VALUES = ("-", "?", "0", "1", "6", "12", "r", "b", "=", "s", "m", "d", "r-", "-b", "play")
 MOVES = ("D4", "PI B", "PI -", "PL K e1", "PL -", "SA e2", "e2-e5", "PR e2", "DR SP j10", "END")
-
-
-@cache
-def game(options: str) -> Okard:
-    """One game per option set (building a game's tables takes a while)."""
-    return load_game(options)
 
 
 @cache

@@ -119,6 +119,12 @@ def test_two_or_no_koenig_in_the_placement_phase() -> None:
     assert refused(none).startswith("KING_REQUIRED")
 
 
+def test_an_army_is_complete_only_with_its_koenig() -> None:
+    assert refused(f"{EMPTY} -/- 0:0 pick r 0 0 s 0 -b -").startswith("KING_REQUIRED")
+    passed = f"{EMPTY} B1/K1 0:0 pick r 0 0 s 0 -b -"
+    assert game().parse(passed).passed == (False, True)
+
+
 def test_a_finished_placement_has_the_koenig_on_the_board() -> None:
     text = f"{EMPTY} B1K1/K1 0:0 place b 0 0 s 0 r- -"
     assert refused(text).startswith("KING_REQUIRED")

@@ -107,6 +107,10 @@ def _check_setup(state: OkardState, text: str) -> None:
                 f"than the König's {king_value}: every pick keeps room for it",
                 text,
             )
+        if name == "pick" and state.passed[player] and not in_hand:
+            raise _impossible(
+                KING_REQUIRED, f"{who} declared the army complete without a König", text
+            )
         if name == "place":
             if on_board + in_hand == 0:
                 raise _impossible(

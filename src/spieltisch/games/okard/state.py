@@ -241,11 +241,6 @@ class OkardState(State[Move]):
         (passed, or cannot pick / place any more; okard.md, "Setup")."""
         return self._setup_done(player)
 
-    def can_pick(self, player: int) -> list[int]:
-        """The stone kinds `player` may still pick (the point limit, one König, room kept
-        for the König while it is not yet picked)."""
-        return self._affordable(player)
-
     # --- whose turn, which moves -------------------------------------------------------
 
     @property
