@@ -205,6 +205,24 @@ def test_every_square_in_both_forms_gives_the_same_move(n: int) -> None:
                 assert state.parse_move(f"{chess}-{far_chess}") == line
 
 
+@pytest.mark.parametrize(
+    ("project", "draft"),
+    [
+        ("PI B", "PI 200000001-221010122"),
+        ("PL K e1", "PL K 5i"),
+        ("PL B b3", "PL 200000001-221010122 8g"),
+        ("SA c1", "SA 7i"),
+        ("e2-e6", "5h-5d"),
+        ("PR e6", "PR 5d"),
+        ("DR B d1", "DR 200000001-221010122 6i"),
+    ],
+)
+def test_the_player_guides_table(project: str, draft: str) -> None:
+    # docs/okard.md, "The draft's own notation".
+    move = parse(draft)
+    assert move == parse(project) and str(move) == project
+
+
 def test_chess_and_shogi_squares_are_told_apart_by_their_first_character() -> None:
     # `8g` (number first) is shogi: b3 on 9x9; `g8` (letter first) is chess: g8.
     assert read_square("8g", 9) == (1, 2)
