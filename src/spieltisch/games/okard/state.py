@@ -25,8 +25,8 @@ from spieltisch.games.okard.moves import (
     ROLLS,
     SACRIFICE,
     Move,
-    parse_move_text,
 )
+from spieltisch.games.okard.notation import read_move
 from spieltisch.games.okard.options import (
     DIE_FACES,
     SACRIFICE_CAP,
@@ -749,8 +749,9 @@ class OkardState(State[Move]):
         return position_text(self)
 
     def parse_move(self, text: str) -> Move:
-        move = parse_move_text(text)
+        """A move in the project's notation or the draft's (okard.md, "Notation")."""
         t = self.t
+        move = read_move(text, t.n, t.stones)
         # Hand back the game's own instance where there is one (cheaper to compare).
         if move.kind == LINE and t.on_board(move.x, move.y):
             shape = t.line_shape(move)
