@@ -248,6 +248,8 @@ class AIPlayer:
         self.context = context
         self.time_per_move = time_per_move
         self.task: asyncio.Task[None] | None = None
+        #: The search process of the current (or last) AI move.
+        self.thinker: Thinker | None = None
         #: The last error of a search (the table is abandoned when the AI fails).
         self.error: BaseException | None = None
         self._unsubscribe = table.subscribe(self._heard)
@@ -282,8 +284,9 @@ class AIPlayer:
     async def _move(self, seat: int, request: ThinkRequest) -> None:
         table = self.table
         table.set_thinking(seat, True)
+        thinker = self.thinker = Thinker(request, self.context)
         try:
-            notation = await think(request, context=self.context)
+            notation = await thinker.wait()
         except asyncio.CancelledError:
             table.set_thinking(seat, False)
             raise
@@ -292,6 +295,8 @@ class AIPlayer:
             table.set_thinking(seat, False)
             table.abandon(f"the AI failed: {exc}")
             return
+        finally:
+            thinker.cancel()  # gone in every case (a no-op once it answered)
         if table.turn == seat and table.ply == len(request.moves):
             self.task = None  # this search is done: the next AI turn may start one
             table.play(seat, notation)
