@@ -11,7 +11,7 @@ import pytest
 
 import spieltisch
 from spieltisch.tables import Event, MovePlayed, Seat, Status, Table, ThinkingChanged
-from spieltisch.tables.ai import AIError, AIPlayer, ThinkRequest, Thinker, choose
+from spieltisch.tables.ai import AIError, AIPlayer, Thinker, ThinkRequest, choose
 
 #: A search that would run for hours: only cancelling ends it.
 ENDLESS = "mcts:iterations=1000000000"
