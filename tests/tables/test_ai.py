@@ -11,7 +11,7 @@ import pytest
 
 import spieltisch
 from spieltisch.tables import Event, MovePlayed, Seat, Status, Table, ThinkingChanged
-from spieltisch.tables.ai import AIError, AIPlayer, Thinker, ThinkRequest, choose
+from spieltisch.tables.ai import AIError, AIPlayer, Thinker, ThinkRequest, choose, think
 
 #: A search that would run for hours: only cancelling ends it.
 ENDLESS = "mcts:iterations=1000000000"
@@ -122,3 +122,28 @@ def test_a_take_back_or_abandoning_cancels_the_search(how: str) -> None:
         assert table.ply == 0 and table.turn == 0 and table.status is Status.RUNNING
     else:
         assert table.status is Status.ABANDONED
+
+
+def test_think_awaits_a_move_or_times_out() -> None:
+    table = ai_table("random", 0, "hase-und-igel")
+    move = asyncio.run(think(ThinkRequest.for_table(table), context="fork"))
+    assert move == choose(ThinkRequest.for_table(table))
+    endless = ThinkRequest.for_table(ai_table(ENDLESS, 0))
+    with pytest.raises(TimeoutError):
+        asyncio.run(think(endless, context="fork", timeout=0.3))
+
+
+def test_a_failing_ai_abandons_the_table() -> None:
+    async def scenario() -> tuple[Table, AIPlayer]:
+        table = ai_table("wizard", 0)  # no such agent: the search process fails
+        player = AIPlayer(table, context="fork")
+        for _ in range(1200):
+            if table.status is not Status.RUNNING:
+                break
+            await asyncio.sleep(0.05)
+        return table, player
+
+    table, player = asyncio.run(scenario())
+    assert table.status is Status.ABANDONED and table.thinking is None
+    assert isinstance(player.error, AIError) and "wizard" in str(player.error)
+    assert "wizard" in table.record.meta["abandoned"]
