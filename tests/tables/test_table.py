@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,6 +35,7 @@ from spieltisch.tables import (
     ThinkingChanged,
     TookBack,
 )
+from tests.cli.run import run
 
 GAMES = ("ostseeschach", "schachogi", "hase-und-igel", "okard")
 
@@ -420,3 +422,14 @@ def test_the_view_is_json_ready() -> None:
     table.resign(0)
     outcome = table.view()["outcome"]
     assert outcome["winner"] == 1 and outcome["reason"] == RESIGNATION
+
+
+def test_the_cli_shows_an_end_the_table_decided(tmp_path: Path) -> None:
+    table = table_for("ostseeschach")
+    table.play(0, str(table.state.legal_moves()[0]))
+    table.resign(1)
+    path = tmp_path / "resigned.json"
+    table.record.save(path)
+    shown = run("play", "ostseeschach", "--record", str(path), stdin="")
+    assert shown.returncode == 0, shown.stderr
+    assert "game over: red wins (RESIGNATION)" in shown.stdout

@@ -23,6 +23,7 @@ from spieltisch.ai.spec import make_agent
 from spieltisch.arena.record import GameRecord, load_record
 from spieltisch.cli.common import (
     GAME,
+    GAME_OVER,
     OPTIONS,
     POSITION,
     POSITION_FILE,
@@ -335,6 +336,10 @@ def run_table(
     final = board(state, viewer())
     if not shown:
         out(final)
+    result = table.outcome
+    if result is not None and not state.is_over():  # an end the table decided (time, resigning)
+        verdict = "draw" if result.winner is None else f"{names[result.winner]} wins"
+        out(f"{GAME_OVER} {verdict} ({result.reason})")
     print_result(game, state, out, final)
 
 
