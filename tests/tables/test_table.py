@@ -433,3 +433,16 @@ def test_the_cli_shows_an_end_the_table_decided(tmp_path: Path) -> None:
     shown = run("play", "ostseeschach", "--record", str(path), stdin="")
     assert shown.returncode == 0, shown.stderr
     assert "game over: red wins (RESIGNATION)" in shown.stdout
+
+
+def test_from_record_reads_the_stores_seat_kinds() -> None:
+    record = GameRecord.from_json(table_for("okard").record.to_json())
+    del record.meta["seats"]
+    record.meta["kinds"] = ["bot:alpha", "ai:hard"]
+    record.players = ("alpha", "the machine")
+    table = Table.from_record(record)
+    assert table.seats == [Seat.bot("alpha"), Seat.ai("hard", "the machine")]
+    assert table.status is Status.WAITING  # the bot has to connect again
+    record.meta["kinds"] = ["person", "ai:wizard"]
+    with pytest.raises(NotationError, match="wizard"):
+        Table.from_record(record)

@@ -492,7 +492,7 @@ class Table:
         if chance_seed is None:
             chance_seed = _meta_seed(meta.get("chance_seed", record.seed))
         if seats is None:
-            seats = _meta_seats(meta.get("seats"), record.players)
+            seats = _meta_seats(meta.get("seats"), meta.get("kinds"), record.players)
             for seat in seats:  # outside text: a bad spec fails here, not at the AI's turn
                 if seat.agent is not None:
                     try:
@@ -639,8 +639,12 @@ def _meta_seed(value: object) -> int:
     return value
 
 
-def _meta_seats(value: object, players: tuple[str, str]) -> list[Seat]:
-    """The seats a record describes (no tokens: persons' and bots' seats are free)."""
+def _meta_seats(value: object, kinds: object, players: tuple[str, str]) -> list[Seat]:
+    """The seats a record describes in `meta.seats`, else in the store's `meta.kinds`
+    (`person`, `ai:SPEC`, `bot:NAME`), else two persons; no tokens: persons' and bots'
+    seats are free."""
+    if value is None and isinstance(kinds, list) and len(kinds) == 2:
+        return [_kind_seat(kind, name) for kind, name in zip(kinds, players, strict=True)]
     if value is None:
         return [Seat.person(players[0]), Seat.person(players[1])]
     if not (isinstance(value, list) and len(value) == 2):
@@ -659,3 +663,17 @@ def _meta_seats(value: object, players: tuple[str, str]) -> list[Seat]:
         except SeatError as exc:
             raise NotationError(f"record field 'meta.seats': {exc.detail}") from None
     return seats
+
+
+def _kind_seat(kind: object, name: str) -> Seat:
+    """A seat from the store's kind text (`person`, `ai:SPEC`, `bot:NAME`)."""
+    if not isinstance(kind, str):
+        raise NotationError("record field 'meta.kinds': expected two kinds of seat")
+    head, _, rest = kind.partition(":")
+    if head == "ai" and rest:
+        return Seat.ai(rest, name)
+    if head == "bot":
+        return Seat.bot(name)
+    if head == "person":
+        return Seat.person(name)
+    return Seat.person(name)  # an unknown kind (an older store): a free seat for a person
