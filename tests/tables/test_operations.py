@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -9,7 +10,7 @@ from hypothesis import strategies as st
 
 import spieltisch
 from spieltisch.arena.record import GameRecord, replay_record
-from spieltisch.core.errors import SpieltischError
+from spieltisch.core.errors import NotationError, SpieltischError
 from spieltisch.tables import ClockSettings, Seat, SeatError, Status, Table
 from tests.tables.test_table import GAMES, FakeClock
 
@@ -115,3 +116,27 @@ def test_operations_keep_the_invariants(
         now, before = again.remaining(seat), table.remaining(seat)
         assert now is not None and before is not None
         assert now >= before if seat == table.turn else now == before
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    key=st.sampled_from(["seats", "kinds", "clock", "chance_seed"]),
+    value=JSON
+    | st.fixed_dictionaries({"initial": JSON, "increment": JSON})
+    | st.lists(st.fixed_dictionaries({"kind": JSON, "name": JSON, "agent": JSON}), max_size=2),
+)
+def test_any_meta_is_read_or_refused_with_a_notation_error(key: str, value: object) -> None:
+    table = Table(spieltisch.load("ostseeschach"), [Seat.person("a", "t"), Seat.ai("random")])
+    record = GameRecord.from_json(table.record.to_json())
+    record.meta[key] = value
+    if key == "seats":
+        record.meta.pop("kinds", None)
+    with contextlib.suppress(NotationError):  # read, or refused with the project's error
+        Table.from_record(record)

@@ -47,6 +47,7 @@ from spieltisch.tables.events import (
     ThinkingChanged,
     TookBack,
 )
+from spieltisch.tables.restore import chance_seed_from_meta, seats_from_meta
 from spieltisch.tables.seats import MAX_NAME_LENGTH, Seat, SeatError, SeatKind
 
 __all__ = ["AGREED_DRAW", "RESIGNATION", "TIME", "Listener", "Status", "Table"]
@@ -490,9 +491,9 @@ class Table:
         game = record.load_game()
         meta = dict(record.meta)
         if chance_seed is None:
-            chance_seed = _meta_seed(meta.get("chance_seed", record.seed))
+            chance_seed = chance_seed_from_meta(meta.get("chance_seed", record.seed))
         if seats is None:
-            seats = _meta_seats(meta.get("seats"), meta.get("kinds"), record.players)
+            seats = seats_from_meta(meta.get("seats"), meta.get("kinds"), record.players)
             for seat in seats:  # outside text: a bad spec fails here, not at the AI's turn
                 if seat.agent is not None:
                     try:
@@ -627,53 +628,3 @@ def _mover(state: State[Any]) -> int:
 
 def _whose(turn: int | None, names: tuple[str, str]) -> str:
     return "no one is" if turn is None else f"{names[turn]} (seat {turn}) is"
-
-
-def _meta_seed(value: object) -> int:
-    if value is None:
-        return 0
-    if not (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SEED):
-        raise NotationError(
-            f"record field 'meta.chance_seed': expected a whole number 0..{MAX_SEED}"
-        )
-    return value
-
-
-def _meta_seats(value: object, kinds: object, players: tuple[str, str]) -> list[Seat]:
-    """The seats a record describes in `meta.seats`, else in the store's `meta.kinds`
-    (`person`, `ai:SPEC`, `bot:NAME`), else two persons; no tokens: persons' and bots'
-    seats are free."""
-    if value is None and isinstance(kinds, list) and len(kinds) == 2:
-        return [_kind_seat(kind, name) for kind, name in zip(kinds, players, strict=True)]
-    if value is None:
-        return [Seat.person(players[0]), Seat.person(players[1])]
-    if not (isinstance(value, list) and len(value) == 2):
-        raise NotationError("record field 'meta.seats': expected a list of two seats")
-    seats = []
-    for entry in value:
-        if not (isinstance(entry, dict) and set(entry) == {"kind", "name", "agent"}):
-            raise NotationError("record field 'meta.seats': a seat has kind, name and agent")
-        kind, name, agent = entry["kind"], entry["name"], entry["agent"]
-        if kind not in {str(k) for k in SeatKind}:
-            raise NotationError(f"record field 'meta.seats': unknown kind {quote(str(kind))}")
-        if not isinstance(name, str) or not (agent is None or isinstance(agent, str)):
-            raise NotationError("record field 'meta.seats': name and agent are strings")
-        try:
-            seats.append(Seat(SeatKind(kind), name, agent))
-        except SeatError as exc:
-            raise NotationError(f"record field 'meta.seats': {exc.detail}") from None
-    return seats
-
-
-def _kind_seat(kind: object, name: str) -> Seat:
-    """A seat from the store's kind text (`person`, `ai:SPEC`, `bot:NAME`)."""
-    if not isinstance(kind, str):
-        raise NotationError("record field 'meta.kinds': expected two kinds of seat")
-    head, _, rest = kind.partition(":")
-    if head == "ai" and rest:
-        return Seat.ai(rest, name)
-    if head == "bot":
-        return Seat.bot(name)
-    if head == "person":
-        return Seat.person(name)
-    return Seat.person(name)  # an unknown kind (an older store): a free seat for a person
