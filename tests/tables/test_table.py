@@ -387,6 +387,8 @@ def test_from_record_of_ended_and_bad_records() -> None:
         {"clock": {"initial": [1, 2]}},
         {"clock": {"initial": [-1, 2], "increment": [0, 0]}},
         {"clock": {"initial": ["1", 2], "increment": [0, 0]}},
+        {"clock": {"initial": [10**400, 2], "increment": [0, 0]}},
+        {"seats": [{"kind": [], "name": "", "agent": None}] * 2},
     ):
         record = GameRecord.from_json(table_for("ostseeschach").record.to_json())
         record.meta.update(meta)
