@@ -377,7 +377,7 @@ def test_from_record_of_ended_and_bad_records() -> None:
     other = table_for("ostseeschach")
     other.abandon("gone")
     assert Table.from_record(other.record).status is Status.ABANDONED
-    for meta in (
+    metas: list[dict[str, Any]] = [
         {"chance_seed": -1},
         {"chance_seed": True},
         {"seats": "x"},
@@ -389,7 +389,8 @@ def test_from_record_of_ended_and_bad_records() -> None:
         {"clock": {"initial": ["1", 2], "increment": [0, 0]}},
         {"clock": {"initial": [10**400, 2], "increment": [0, 0]}},
         {"seats": [{"kind": [], "name": "", "agent": None}] * 2},
-    ):
+    ]
+    for meta in metas:
         record = GameRecord.from_json(table_for("ostseeschach").record.to_json())
         record.meta.update(meta)
         with pytest.raises(NotationError):
