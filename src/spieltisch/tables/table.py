@@ -88,6 +88,7 @@ class Table:
     gives Fischer clocks. The table waits until `start()` (both seats taken).
 
     `state` and `record` are the table's own objects: read them, never change them.
+    A table is not thread-safe: drive it from one thread (a server's event loop).
     """
 
     def __init__(
