@@ -45,7 +45,7 @@ def new_database(base: str) -> str:
     name = f"spieltisch_{os.getpid()}_{next(_numbers)}"
     plain = base.replace("postgresql+psycopg://", "postgresql://", 1)
     with psycopg.connect(plain, autocommit=True) as connection:
-        connection.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
+        connection.execute(f'CREATE DATABASE "{name}"')
     return base.rsplit("/", 1)[0] + "/" + name
 
 

@@ -63,8 +63,16 @@ class Server:
 
     def stop(self) -> None:
         subprocess.run(
-            [*self.runner, str(self.binaries / "pg_ctl"), "-D", str(self.folder / "data")]
-            + ["-m", "immediate", "-w", "stop"],
+            [
+                *self.runner,
+                str(self.binaries / "pg_ctl"),
+                "-D",
+                str(self.folder / "data"),
+                "-m",
+                "immediate",
+                "-w",
+                "stop",
+            ],
             capture_output=True,
             check=False,
             timeout=60,
@@ -95,8 +103,18 @@ def start_server() -> Server:
     data = folder / "data"
     try:
         _run(
-            [*runner, str(binaries / "initdb"), "-D", str(data), "-U", USER]
-            + ["--auth=trust", "--encoding=UTF8", "--no-locale", "--no-sync"],
+            [
+                *runner,
+                str(binaries / "initdb"),
+                "-D",
+                str(data),
+                "-U",
+                USER,
+                "--auth=trust",
+                "--encoding=UTF8",
+                "--no-locale",
+                "--no-sync",
+            ],
             "initdb",
         )
         for attempt in range(3):
@@ -108,8 +126,20 @@ def start_server() -> Server:
             )
             try:
                 _run(
-                    [*runner, str(binaries / "pg_ctl"), "-D", str(data), "-l"]
-                    + [str(folder / "server.log"), "-w", "-t", "60", "-o", settings, "start"],
+                    [
+                        *runner,
+                        str(binaries / "pg_ctl"),
+                        "-D",
+                        str(data),
+                        "-l",
+                        str(folder / "server.log"),
+                        "-w",
+                        "-t",
+                        "60",
+                        "-o",
+                        settings,
+                        "start",
+                    ],
                     "pg_ctl start",
                 )
                 return server

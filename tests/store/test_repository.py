@@ -195,7 +195,7 @@ def test_record_exported_and_reimported_is_equal(store: Store) -> None:
 
 
 def test_a_plain_record_is_imported_as_it_is(store: Store) -> None:
-    game_id, state = play_random(store, "okard", 8, 40, finish=False)
+    game_id, _state = play_random(store, "okard", 8, 40, finish=False)
     plain = replace(store.record(game_id), meta={"note": "from a file"}, players=("x", "y"))
     plain.winner = None
     imported = store.import_record(plain)
@@ -298,7 +298,7 @@ def test_list_games_filters(store: Store) -> None:
         {"offset": -3},
     ):
         with pytest.raises(StoreError):
-            store.list_games(**bad)  # type: ignore[arg-type]
+            store.list_games(**bad)
 
 
 def test_running_games_survive_a_restart(store: Store) -> None:

@@ -4,8 +4,9 @@ A plain path means a SQLite file; anything with `://` is an SQLAlchemy URL
 (`postgresql+psycopg://user@host/db`; a bare `postgresql://` uses psycopg 3). SQLite files
 run in WAL mode with a busy timeout, and every writing transaction starts with
 `BEGIN IMMEDIATE`, so threads and processes sharing a file wait for each other instead of
-failing; `synchronous=NORMAL` keeps every commit through a crash of the process. `upgrade` brings a database to the newest schema with Alembic, holding a lock so
-two processes opening the same new database do not both create it.
+failing; `synchronous=NORMAL` keeps every commit through a crash of the process.
+`upgrade` brings a database to the newest schema with Alembic, holding a lock so two
+processes opening the same new database do not both create it.
 """
 
 from __future__ import annotations
