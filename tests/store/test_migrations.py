@@ -65,6 +65,11 @@ def test_opening_again_keeps_the_data(fresh_url: str) -> None:
         assert third.count_games() == 1
 
 
+def test_without_upgrade_an_old_schema_is_refused(fresh_url: str) -> None:
+    with pytest.raises(StoreError, match="revision None, not '0001'"):
+        Store.open(fresh_url, upgrade=False)
+
+
 def test_a_newer_schema_is_refused(fresh_url: str) -> None:
     with Store.open(fresh_url) as store, store.engine.begin() as connection:
         connection.execute(text("UPDATE alembic_version SET version_num = 'f00d'"))
@@ -78,7 +83,7 @@ def test_urls() -> None:
     assert store_url("postgresql://u:secret@h/db").drivername == "postgresql+psycopg"
     assert "secret" not in shown(store_url("postgresql://u:secret@h/db"))
     assert store_url("sqlite:///a.db").database == "a.db"
-    for bad in ("", "   ", "nonsense://"):
+    for bad in ("", "   ", "nonsense://", ":memory:", "sqlite://", "sqlite:///:memory:"):
         with pytest.raises(StoreError):
             Store.open(bad)
     with pytest.raises(StoreError, match="cannot be used"):

@@ -52,6 +52,8 @@ def test_create_game_keeps_the_set_up(store: Store) -> None:
         "",
     )
     assert game.meta == {"table": "t1"}
+    tuples = store.create_game("okard", ["a", "b"], meta={"t": (1, 2), 3: None})
+    assert store.game(tuples).meta == {"t": [1, 2], "3": None}
     assert game.created.tzinfo is not None and game.created.utcoffset().total_seconds() == 0  # type: ignore[union-attr]
     assert before <= game.created <= datetime.now(UTC)
     assert game.finished is None and game.result is None and game.outcome() is None
@@ -83,6 +85,8 @@ def test_create_game_from_a_position_keeps_its_text(store: Store) -> None:
         ({"players": [Player("a", "robot"), "b"]}, StoreError, "ai:LEVEL"),
         ({"players": [Player("a", "ai:"), "b"]}, StoreError, "ai:LEVEL"),
         ({"meta": {"x": float("nan")}}, StoreError, "JSON"),
+        ({"meta": {"x": {1, 2}}}, StoreError, "JSON"),
+        ({"meta": {"kinds": ["person", "person"]}}, StoreError, "kept by the store"),
     ],
 )
 def test_create_game_refuses_bad_values(

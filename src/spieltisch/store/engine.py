@@ -40,8 +40,8 @@ def store_url(target: str | Path) -> URL:
     """The SQLAlchemy URL of `target`: a path (SQLite file) or a URL with `://`."""
     raw = str(target)
     if isinstance(target, Path) or "://" not in raw:
-        if not raw.strip():
-            raise StoreError("the database: expected a file path or a URL, not an empty text")
+        if not raw.strip() or raw == ":memory:":
+            raise StoreError("the database: expected a file path or a URL")
         return URL.create("sqlite", database=raw)
     try:
         url = make_url(raw)
@@ -49,6 +49,9 @@ def store_url(target: str | Path) -> URL:
         raise StoreError(f"the database URL {quote(raw)} cannot be read") from None
     if url.drivername == "postgresql":
         url = url.set(drivername="postgresql+psycopg")
+    if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
+        # an in-memory database would be a different one in every pooled connection
+        raise StoreError("the store needs a SQLite file, not an in-memory database")
     return url
 
 
@@ -109,6 +112,17 @@ def head_revision() -> str | None:
 def current_revision(connection: Connection) -> str | None:
     """The schema revision the database is at (None for an empty database)."""
     return MigrationContext.configure(connection).get_current_revision()
+
+
+def check_revision(engine: Engine) -> None:
+    """Refuse a database whose schema is not at the newest revision."""
+    with engine.connect() as connection:
+        found = current_revision(connection)
+    if found != head_revision():
+        raise StoreError(
+            f"the database {quote(shown(engine.url))} has the schema revision {found!r}, "
+            f"not {head_revision()!r}: open it with upgrade to bring it up to date"
+        )
 
 
 def upgrade(engine: Engine) -> None:

@@ -75,15 +75,15 @@ class Store:
     @classmethod
     def open(cls, target: str | Path, *, upgrade: bool = True) -> Store:
         """The store in `target` (a SQLite file path, or an SQLAlchemy URL), its schema
-        brought to the newest revision first unless `upgrade` is False."""
+        brought to the newest revision first; with `upgrade=False` a database not at the
+        newest revision is refused instead (`StoreError`)."""
         url = engines.store_url(target)
         engine = engines.create_store_engine(url)
         try:
             if upgrade:
                 engines.upgrade(engine)
             else:
-                with engine.connect():
-                    pass
+                engines.check_revision(engine)
         except SQLAlchemyError as exc:
             engine.dispose()
             detail = str(getattr(exc, "orig", None) or exc).splitlines()[0]
@@ -146,6 +146,9 @@ class Store:
             if seed is not None and start_text != loaded.new_state(seed).text():
                 raise StoreError(f"the start position is not the start of seed {seed}")
         seats = _players(players)
+        reserved = sorted(set(meta or {}) & set(_META_KEYS))
+        if reserved:
+            raise StoreError(f"meta: {reserved[0]!r} is kept by the store itself")
         now = _now()
         row = GameRow(
             game=loaded.name,
@@ -417,8 +420,10 @@ class Store:
     ) -> list[ColumnElement[bool]]:
         where: list[ColumnElement[bool]] = []
         if game is not None:
+            _text(game, "game", MAX_NOTE_LENGTH)
             where.append(GameRow.game == game)
         if player is not None:
+            _text(player, "player", MAX_NOTE_LENGTH)
             where.append(or_(GameRow.player0 == player, GameRow.player1 == player))
         if status is not None:
             if status not in STATUSES:
@@ -547,6 +552,10 @@ def _text(value: object, what: str, longest: int) -> str:
         raise StoreError(f"{what}: at most {longest} characters, not {len(value)}")
     if "\x00" in value:
         raise StoreError(f"{what}: a NUL character at {value.index(chr(0)) + 1}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise StoreError(f"{what}: not text (a lone surrogate at {exc.start + 1})") from None
     return value
 
 
@@ -589,11 +598,15 @@ def _scores(scores: object) -> list[list[int]]:
 
 
 def _meta(meta: Mapping[str, Any] | None) -> dict[str, Any]:
-    """A JSON object both databases keep (no NaN or infinity, which PostgreSQL refuses)."""
-    data = dict(meta or {})
+    """`meta` as the JSON object both databases keep and give back (no NaN or infinity,
+    which PostgreSQL refuses; keys as strings, tuples as lists)."""
     try:
-        json.dumps(data, allow_nan=False)
-    except (TypeError, ValueError) as exc:
+        text = json.dumps(dict(meta or {}), allow_nan=False, ensure_ascii=False)
+        text.encode("utf-8")  # lone surrogates, which PostgreSQL refuses
+        if len(text) > MAX_TEXT_LENGTH:
+            raise ValueError(f"more than {MAX_TEXT_LENGTH} characters as JSON")
+        data: dict[str, Any] = json.loads(text)
+    except (TypeError, ValueError, RecursionError) as exc:
         raise StoreError(f"meta: not storable as JSON ({exc})") from None
     return data
 
@@ -604,11 +617,10 @@ def _moment(value: object, what: str) -> datetime | None:
     if isinstance(value, str) and len(value) <= 40:
         try:
             moment = datetime.fromisoformat(value)
-        except ValueError:
-            pass
-        else:
             if moment.tzinfo is not None:
                 return moment.astimezone(UTC)
+        except (ValueError, OverflowError):
+            pass
     raise NotationError(f"record field 'meta.{what}': expected an ISO 8601 time with time zone")
 
 
