@@ -52,7 +52,7 @@ def test_create_game_keeps_the_set_up(store: Store) -> None:
         "",
     )
     assert game.meta == {"table": "t1"}
-    tuples = store.create_game("okard", ["a", "b"], meta={"t": (1, 2), 3: None})
+    tuples = store.create_game("okard", ["a", "b"], meta={"t": (1, 2), 3: None})  # type: ignore[dict-item]
     assert store.game(tuples).meta == {"t": [1, 2], "3": None}
     assert game.created.tzinfo is not None and game.created.utcoffset().total_seconds() == 0  # type: ignore[union-attr]
     assert before <= game.created <= datetime.now(UTC)
