@@ -176,6 +176,17 @@ def test_finish_and_abandon(store: Store) -> None:
 def test_game_not_found(store: Store) -> None:
     with pytest.raises(NotFoundError, match="no game with id 7"):
         store.game(7)
+    for huge in (0, -1, 2**31, 2**80):
+        with pytest.raises(NotFoundError):
+            store.game(huge)
+        with pytest.raises(NotFoundError):
+            store.add_move(huge, 0, "a1b1", 0.0, 0)
+        with pytest.raises(NotFoundError):
+            store.position(huge)
+        assert store.positions(game_id=huge) == []
+    for wrong in ("1", 1.0, None, True):
+        with pytest.raises(StoreError, match="a game id is a whole number"):
+            store.game(wrong)  # type: ignore[arg-type]
     with pytest.raises(NotFoundError):
         store.record(7)
     with pytest.raises(NotFoundError):

@@ -53,6 +53,8 @@ from spieltisch.store.models import (
 #: The longest note, position text and reason the store keeps.
 MAX_NOTE_LENGTH = 10_000
 MAX_TEXT_LENGTH = 100_000
+#: The largest id a row can have (the id columns are 32-bit integers).
+MAX_ID = 2**31 - 1
 #: The most rows one `list_games` / `positions` call returns.
 MAX_LIMIT = 1000
 _KIND_PREFIXES = ("ai:", "bot:")
@@ -190,14 +192,13 @@ class Store:
         `ply` must be the number of moves stored so far (`ConflictError` otherwise), so
         a move is never stored twice or out of order, whichever writers race; `seat` is
         0 or 1, or `CHANCE` (-1) for a chance outcome."""
-        if not (_is_int(ply) and ply >= 0):
+        game_id = _id(game_id)
+        if not (_is_int(ply) and 0 <= ply <= MAX_ID):
             raise StoreError(f"a move's ply is a whole number from 0, not {ply!r}")
         _text(notation, "a move", min(NOTATION_LENGTH, MAX_MOVE_LENGTH))
         if not notation:
             raise StoreError("a move is not empty")
-        if seconds is not None and not (
-            isinstance(seconds, int | float) and math.isfinite(seconds) and seconds >= 0
-        ):
+        if seconds is not None and not _is_seconds(seconds):
             raise StoreError(f"a move's seconds are a number from 0, not {seconds!r}")
         if not (_is_int(seat) and seat in (0, 1, CHANCE)):
             raise StoreError(f"a move's seat is 0, 1 or {CHANCE} (chance), not {seat!r}")
@@ -238,6 +239,7 @@ class Store:
 
     def finish_game(self, game_id: int, outcome: Outcome) -> None:
         """Mark a running game finished with `outcome` (winner, reason, score parts)."""
+        game_id = _id(game_id)
         if outcome.winner not in (None, 0, 1):
             raise StoreError(f"a winner is 0, 1 or None, not {outcome.winner!r}")
         _text(outcome.reason, "the reason", MAX_NOTE_LENGTH)
@@ -255,6 +257,7 @@ class Store:
 
     def abandon_game(self, game_id: int, reason: str = "") -> None:
         """Mark a running game abandoned (nobody will finish it); `reason` says why."""
+        game_id = _id(game_id)
         _text(reason, "the reason", MAX_NOTE_LENGTH)
         now = _now()
         self._end(game_id, status="abandoned", reason=reason, finished_at=now, updated_at=now)
@@ -274,6 +277,7 @@ class Store:
 
     def delete_game(self, game_id: int) -> None:
         """Remove a game and its moves (saved positions keep their text)."""
+        game_id = _id(game_id)
         with self._write() as session:
             if session.get(GameRow, game_id) is None:
                 raise NotFoundError(f"no game with id {game_id}")
@@ -282,6 +286,7 @@ class Store:
 
     def game(self, game_id: int) -> StoredGame:
         """The game `game_id` with all its moves."""
+        game_id = _id(game_id)
         with self._read() as session:
             row = session.get(GameRow, game_id)
             if row is None:
@@ -331,10 +336,13 @@ class Store:
             status, reason = "abandoned", abandoned
         _text(reason, "the reason", MAX_NOTE_LENGTH)
         _text(record.start, "the start position", MAX_TEXT_LENGTH)
+        _text(record.options, "the options", MAX_TEXT_LENGTH)
         for text in record.moves:
             _text(text, "a move", NOTATION_LENGTH)
         if record.seconds and len(record.seconds) != len(record.moves):
             raise NotationError("record field 'seconds': one time per move, or none")
+        if not all(_is_seconds(spent) for spent in record.seconds):
+            raise NotationError("record field 'seconds': non-negative numbers of seconds")
         updated = ended or created
         row = GameRow(
             game=record.game,
@@ -354,7 +362,7 @@ class Store:
             meta=_meta(meta),
             created_at=created,
             updated_at=updated,
-            finished_at=ended if status != "running" else None,
+            finished_at=(ended or created) if status != "running" else None,
         )
         if row.winner not in (None, 0, 1):
             raise NotationError("record field 'winner': expected null, 0 or 1")
@@ -389,7 +397,7 @@ class Store:
         and status; `limit` rows from `offset`."""
         if not (_is_int(limit) and 0 <= limit <= MAX_LIMIT):
             raise StoreError(f"limit: a whole number 0..{MAX_LIMIT}, not {limit!r}")
-        if not (_is_int(offset) and offset >= 0):
+        if not (_is_int(offset) and 0 <= offset <= MAX_ID):
             raise StoreError(f"offset: a whole number from 0, not {offset!r}")
         query = (
             select(GameRow)
@@ -479,8 +487,10 @@ class Store:
         loaded = load(game, options or None)
         _text(text, "the position", MAX_TEXT_LENGTH)
         _text(note, "the note", MAX_NOTE_LENGTH)
-        if ply is not None and not (_is_int(ply) and ply >= 0):
+        if ply is not None and not (_is_int(ply) and 0 <= ply <= MAX_ID):
             raise StoreError(f"a position's ply is a whole number from 0, not {ply!r}")
+        if game_id is not None:
+            game_id = _id(game_id)
         row = PositionRow(
             game=loaded.name,
             options=loaded.options.text(),
@@ -499,6 +509,7 @@ class Store:
 
     def position(self, position_id: int) -> StoredPosition:
         """The saved position `position_id`."""
+        position_id = _id(position_id, "position")
         with self._read() as session:
             row = session.get(PositionRow, position_id)
             if row is None:
@@ -516,13 +527,16 @@ class Store:
         """Saved positions, newest first, of a game name and/or from a stored game."""
         if not (_is_int(limit) and 0 <= limit <= MAX_LIMIT):
             raise StoreError(f"limit: a whole number 0..{MAX_LIMIT}, not {limit!r}")
-        if not (_is_int(offset) and offset >= 0):
+        if not (_is_int(offset) and 0 <= offset <= MAX_ID):
             raise StoreError(f"offset: a whole number from 0, not {offset!r}")
         query = select(PositionRow)
         if game is not None:
-            query = query.where(PositionRow.game == game)
+            query = query.where(PositionRow.game == _text(game, "game", MAX_NOTE_LENGTH))
         if game_id is not None:
-            query = query.where(PositionRow.game_id == game_id)
+            try:
+                query = query.where(PositionRow.game_id == _id(game_id))
+            except NotFoundError:
+                return []
         query = query.order_by(PositionRow.created_at.desc(), PositionRow.id.desc())
         with self._read() as session:
             rows = session.scalars(query.limit(limit).offset(offset))
@@ -530,6 +544,7 @@ class Store:
 
     def delete_position(self, position_id: int) -> None:
         """Remove a saved position."""
+        position_id = _id(position_id, "position")
         with self._write() as session:
             gone = session.execute(delete(PositionRow).where(PositionRow.id == position_id))
             if gone.rowcount != 1:  # type: ignore[attr-defined]
@@ -541,6 +556,25 @@ class Store:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_seconds(value: object) -> bool:
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and value >= 0
+    )
+
+
+def _id(value: object, what: str = "game") -> int:
+    """`value` as a row id; one no row can have (beyond 32 bits) is simply not found."""
+    if not _is_int(value):
+        raise StoreError(f"a {what} id is a whole number, not {type(value).__name__}")
+    assert isinstance(value, int)
+    if not 1 <= value <= MAX_ID:
+        raise NotFoundError(f"no {what} with id {value}")
+    return value
 
 
 def _text(value: object, what: str, longest: int) -> str:
