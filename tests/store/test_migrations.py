@@ -105,3 +105,11 @@ def test_sqlite_files_run_in_wal_mode(tmp_path: Path) -> None:
     Store.open(tmp_path / "w.db").close()
     with sqlite3.connect(tmp_path / "w.db") as connection:
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_the_sql_of_the_migrations_can_be_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    command.upgrade(alembic_config(store_url("postgresql://u@h/db")), "head", sql=True)
+    sql = capsys.readouterr().out
+    for table in ("games", "moves", "positions"):
+        assert f"CREATE TABLE {table} (" in sql
+    assert "CREATE INDEX ix_games_player0 ON games (player0)" in sql
