@@ -88,7 +88,10 @@ def start_server() -> Server:
             "no PostgreSQL server binaries (initdb, pg_ctl) on PATH or in "
             "/usr/lib/postgresql/*/bin: install Debian's postgresql package"
         )
-    folder = Path(tempfile.mkdtemp(prefix="spieltisch-pg-"))
+    # /tmp: short enough for the socket path, and open to the postgres user when root
+    folder = Path(
+        tempfile.mkdtemp(prefix="spieltisch-pg-", dir="/tmp" if Path("/tmp").is_dir() else None)
+    )
     runner: list[str] = []
     if os.geteuid() == 0:
         try:
