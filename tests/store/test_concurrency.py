@@ -72,7 +72,7 @@ import sys
 from spieltisch.store import Store
 store = Store.open(sys.argv[1])
 game_id = store.create_game("schachogi", [sys.argv[2], "x"])
-for ply in range(40):
+for ply in range(25):
     store.add_move(game_id, ply, f"{sys.argv[2]}{ply}", 0.0, ply % 2)
 print(game_id)
 """
@@ -100,4 +100,4 @@ def test_two_processes_open_and_write_the_same_new_database(fresh_url: str) -> N
         for game_id in ids:
             game = store.game(game_id)
             name = game.players[0].name
-            assert [m.notation for m in game.moves] == [f"{name}{ply}" for ply in range(40)]
+            assert [m.notation for m in game.moves] == [f"{name}{ply}" for ply in range(25)]
