@@ -141,6 +141,7 @@ def test_a_move_goes_only_at_the_next_ply_of_a_running_game(store: Store) -> Non
         ("a1b2", 0.5),
         ("h1g2", None),
     ]
+    assert store.record(game_id).seconds == [0.5, 0.0]
     store.abandon_game(game_id, "both left")
     with pytest.raises(ConflictError, match="abandoned: no more moves"):
         store.add_move(game_id, 2, "a2b3", 0.1, 0)

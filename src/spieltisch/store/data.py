@@ -106,7 +106,8 @@ class StoredGame(GameSummary):
             seed=self.seed,
             players=(self.players[0].name, self.players[1].name),
             moves=[move.notation for move in self.moves],
-            seconds=[] if None in times else [float(t or 0.0) for t in times],
+            # no times at all (an untimed record) stay none; a missing one counts as 0
+            seconds=[] if all(t is None for t in times) else [t or 0.0 for t in times],
             winner=self.winner if finished else None,
             reason=self.reason if finished else "",
             scores=self.scores,
