@@ -1,0 +1,34 @@
+"""Learning environments for every game: PettingZoo (AEC), Gymnasium (one agent against a
+fixed opponent) and a batched self-play simulator.
+
+Needs the `envs` extra (`pip install spieltisch[envs]`: numpy, gymnasium, pettingzoo,
+pillow); the core package never imports this one. `docs/envs.md` describes each game's
+observation planes and action numbering.
+
+    from spieltisch import envs
+    aec = envs.env("okard", options="board=8", render_mode="ansi")
+    single = envs.SingleAgentEnv("ostseeschach", opponent="easy")
+    batch = envs.VectorGames("ostseeschach", 64, seed=1)
+"""
+
+from __future__ import annotations
+
+from spieltisch.envs.aec import SpieltischAEC, env, raw_env
+from spieltisch.envs.single import SingleAgentEnv
+from spieltisch.envs.tensors import action_mask, game_of, observation, observation_spaces
+from spieltisch.envs.vector import Backend, PythonBackend, VectorGames, backend_for
+
+__all__ = [
+    "Backend",
+    "PythonBackend",
+    "SingleAgentEnv",
+    "SpieltischAEC",
+    "VectorGames",
+    "action_mask",
+    "backend_for",
+    "env",
+    "game_of",
+    "observation",
+    "observation_spaces",
+    "raw_env",
+]

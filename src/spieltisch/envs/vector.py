@@ -1,0 +1,169 @@
+"""Batched self-play: N games of one kind stepped at once, with numpy arrays of
+observations, legal-action masks, players to move and returns (the shape pgx uses).
+
+The games run on a `Backend`. `PythonBackend` steps the Python rules engines (the
+reference). The seam for the compiled engines (`spieltisch.native`) is `backend_for`: a
+native backend implements the same three batch calls, `reset`, `step` and `fill`, in one
+call each (with the GIL released), and `backend_for` picks it when the build has one for
+the game. Today the native engines speak position text and move notation only (no action
+numbers, no observation tensors), so every game runs on the Python backend.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import numpy as np
+
+from spieltisch.core.chance import MAX_SEED, draw_chance
+from spieltisch.core.game import TERMINAL, Game, State
+from spieltisch.core.options import GameOptions
+from spieltisch.envs.tensors import GameLike, game_of
+
+FloatArray = np.ndarray[Any, np.dtype[np.float32]]
+BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
+IntArray = np.ndarray[Any, np.dtype[np.int64]]
+
+
+class Backend(Protocol):
+    """N games of one kind behind three batch calls (see the module)."""
+
+    game: Game[Any, Any]
+    num_envs: int
+
+    def reset(self, indices: Sequence[int], seeds: Sequence[int]) -> None:
+        """Start game `indices[k]` anew from episode seed `seeds[k]` (set-up and chance)."""
+
+    def step(self, actions: IntArray, active: BoolArray) -> None:
+        """Play `actions[i]` in every game `i` with `active[i]`, then its chance events."""
+
+    def fill(
+        self, obs: FloatArray, mask: BoolArray, to_move: IntArray, returns: FloatArray
+    ) -> None:
+        """Write every game's observation, legal-action mask, player to move (`TERMINAL`
+        when over) and returns (0, 0 while it goes on) into the arrays."""
+
+
+class PythonBackend:
+    """The Python rules engines, one `State` per game."""
+
+    def __init__(self, game: Game[Any, Any], num_envs: int) -> None:
+        self.game = game
+        self.num_envs = num_envs
+        self.states: list[State[Any]] = [game.new_state(0) for _ in range(num_envs)]
+        self.seeds = [0] * num_envs
+
+    def reset(self, indices: Sequence[int], seeds: Sequence[int]) -> None:
+        for index, seed in zip(indices, seeds, strict=True):
+            self.seeds[index] = seed
+            state = self.game.new_state(seed)
+            self._chance(state, seed)
+            self.states[index] = state
+
+    def step(self, actions: IntArray, active: BoolArray) -> None:
+        for index in np.flatnonzero(active):
+            state = self.states[index]
+            state.play(state.action_move(int(actions[index])))
+            self._chance(state, self.seeds[index])
+
+    def fill(
+        self, obs: FloatArray, mask: BoolArray, to_move: IntArray, returns: FloatArray
+    ) -> None:
+        mask[:] = False
+        for index, state in enumerate(self.states):
+            obs[index] = np.asarray(state.observation(), dtype=np.float32).reshape(obs.shape[1:])
+            to_move[index] = state.to_move
+            if state.is_over():
+                returns[index] = state.returns()
+            else:
+                returns[index] = 0.0
+                ids = [state.action_id(move) for move in state.legal_moves()]
+                mask[index, ids] = True
+
+    @staticmethod
+    def _chance(state: State[Any], seed: int) -> None:
+        while state.is_chance():
+            state.push(draw_chance(state, seed))
+
+
+def backend_for(game: Game[Any, Any], num_envs: int, kind: str = "auto") -> Backend:
+    """The backend for `game`: `python`, or `auto` (the native one once the build has a
+    batch API for the game; see the module), or `native` (an error until then)."""
+    if kind not in ("auto", "python", "native"):
+        raise ValueError("backend must be 'auto', 'python' or 'native'")
+    if kind == "native":
+        raise ValueError(f"no native batch backend for {game.name} in this build")
+    return PythonBackend(game, num_envs)
+
+
+class VectorGames:
+    """`num_envs` games of `game` stepped together; finished games restart at once.
+
+    After `reset` and each `step`, `obs` (N x observation shape, from the side of the
+    player to move), `mask` (N x actions), `to_move` (N) describe the games to act in.
+    `step(actions)` takes one action per game for its player to move and returns
+    `(rewards, done)`: the returns (N x 2) of the games that ended with this step and
+    whether each ended; those games already show their next start in `obs`.
+    """
+
+    def __init__(
+        self,
+        game: GameLike,
+        num_envs: int,
+        options: GameOptions | str | None = None,
+        *,
+        seed: int | None = None,
+        backend: str = "auto",
+    ) -> None:
+        if num_envs < 1:
+            raise ValueError("num_envs must be at least 1")
+        self.game = game_of(game, options)
+        self.num_envs = num_envs
+        self.backend = backend_for(self.game, num_envs, backend)
+        self.obs: FloatArray = np.zeros((num_envs, *self.game.observation_shape), np.float32)
+        self.mask: BoolArray = np.zeros((num_envs, self.game.num_actions), np.bool_)
+        self.to_move: IntArray = np.zeros(num_envs, np.int64)
+        self.returns: FloatArray = np.zeros((num_envs, 2), np.float32)
+        self.episodes = 0
+        self._seeds = random.Random(seed)
+        self.reset(seed)
+
+    def reset(self, seed: int | None = None) -> tuple[FloatArray, BoolArray]:
+        """Start all games anew (from `seed` when given); returns `(obs, mask)`."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        indices = range(self.num_envs)
+        self.backend.reset(indices, [self._seeds.randrange(MAX_SEED) for _ in indices])
+        self.backend.fill(self.obs, self.mask, self.to_move, self.returns)
+        return self.obs, self.mask
+
+    def step(self, actions: Sequence[int] | IntArray) -> tuple[FloatArray, BoolArray]:
+        """Play one action in every game (see the class); returns `(rewards, done)`."""
+        chosen = np.asarray(actions, dtype=np.int64)
+        if chosen.shape != (self.num_envs,):
+            raise ValueError(f"expected {self.num_envs} actions, got shape {chosen.shape}")
+        out_of_range = (chosen < 0) | (chosen >= self.game.num_actions)
+        if out_of_range.any():
+            bad = int(np.flatnonzero(out_of_range)[0])
+            raise ValueError(f"action {int(chosen[bad])} of game {bad} is out of range")
+        illegal = ~self.mask[np.arange(self.num_envs), chosen]
+        if illegal.any():
+            bad = int(np.flatnonzero(illegal)[0])
+            raise ValueError(f"action {int(chosen[bad])} is not legal in game {bad}")
+        self.backend.step(chosen, np.ones(self.num_envs, np.bool_))
+        self.backend.fill(self.obs, self.mask, self.to_move, self.returns)
+        done = self.to_move == TERMINAL
+        rewards = np.where(done[:, None], self.returns, 0.0).astype(np.float32)
+        if done.any():
+            finished = [int(i) for i in np.flatnonzero(done)]
+            self.episodes += len(finished)
+            self.backend.reset(finished, [self._seeds.randrange(MAX_SEED) for _ in finished])
+            self.backend.fill(self.obs, self.mask, self.to_move, self.returns)
+        return rewards, done
+
+    def random_actions(self, rng: np.random.Generator) -> IntArray:
+        """One uniformly random legal action per game (for baselines and benchmarks)."""
+        noise = rng.random(self.mask.shape)
+        return np.asarray(np.argmax(np.where(self.mask, noise, -1.0), axis=1), dtype=np.int64)
