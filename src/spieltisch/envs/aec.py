@@ -63,7 +63,7 @@ class SpieltischAEC(AECEnv):
     count); without it a game runs to its end, which every game's rules bound.
     """
 
-    metadata = {
+    metadata = {  # noqa: RUF012 - the attribute PettingZoo reads
         "render_modes": list(RENDER_MODES),
         "name": "spieltisch",
         "is_parallelizable": False,

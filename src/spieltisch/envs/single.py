@@ -33,7 +33,7 @@ class SingleAgentEnv(gymnasium.Env[ObsArray, np.int64]):
     `net:model=m.pt`…). The learner sits in `seat` (0 or 1), or in a seat drawn from the
     episode's seed when `seat` is None."""
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}  # noqa: RUF012
 
     def __init__(
         self,
