@@ -1,14 +1,17 @@
 """Agent specs: the text that names an agent and its budget on the command line.
 
-`random`, `mcts:iterations=400,c=1.4`, `alphabeta:depth=3`, `alphabeta:time=0.5`, or a
-level name (`easy`, `medium`, `hard`, `max`; see `spieltisch.ai.levels`), optionally with
-settings that override the level's (`hard:time=2`).
+`random`, `mcts:iterations=400,c=1.4`, `alphabeta:depth=3`, `alphabeta:time=0.5`,
+`net:model=model.pt,sims=64` (a network trained by `spieltisch train`; needs the `learn`
+extra, PyTorch, which is imported only when such an agent is built), or a level name
+(`easy`, `medium`, `hard`, `max`; see `spieltisch.ai.levels`), optionally with settings
+that override the level's (`hard:time=2`).
 """
 
 from __future__ import annotations
 
 import math
 import re
+from pathlib import Path
 from typing import Any
 
 from spieltisch.ai.agent import Agent, Budget
@@ -21,18 +24,20 @@ from spieltisch.core.errors import NotationError, quote
 from spieltisch.core.game import Game
 from spieltisch.core.text import is_ascii_int, read_int
 
-KINDS = ("random", "mcts", "alphabeta")
+KINDS = ("random", "mcts", "alphabeta", "net")
 ALIASES = {"ab": "alphabeta", "expectimax": "alphabeta", "uct": "mcts"}
 KEYS = {
     "random": {"seed"},
     "mcts": {"iterations", "time", "c", "rollout", "reuse", "seed"},
     "alphabeta": {"depth", "time", "shuffle", "seed"},
+    "net": {"model", "sims", "c", "seed"},
 }
 
 #: The allowed range of every numeric setting: whole numbers and seconds.
 INT_RANGES = {
     "iterations": (1, 10**9),
     "depth": (1, 64),
+    "sims": (1, 100_000),
     "rollout": (0, 10_000),
     "seed": (0, MAX_SEED),
 }
@@ -149,5 +154,34 @@ def make_agent(
             reuse=_flag(settings, "reuse", True),
             seed=seed,
         )
+    if kind == "net":
+        return _net_agent(settings, seed, game)
     budget = Budget(seconds=seconds, depth=_number(settings, "depth", int))
     return AlphaBetaAgent(budget, seed=seed, shuffle=_flag(settings, "shuffle", True))
+
+
+def _net_agent(settings: dict[str, str], seed: int | None, game: Game[Any, Any] | None) -> Agent:
+    """The `net` agent, its PyTorch imported only now: a clear error without the extra,
+    or for a model file that is missing or no checkpoint."""
+    if "model" not in settings:
+        raise AgentSpecError("the net agent needs a model file: net:model=PATH")
+    sims = _number(settings, "sims", int)
+    c = _number(settings, "c", float)
+    try:
+        from spieltisch.learn.agent import NetAgent
+        from spieltisch.learn.net import CheckpointError
+    except ImportError:
+        raise AgentSpecError(
+            "the net agent needs PyTorch: pip install 'spieltisch[learn]'"
+        ) from None
+    path = Path(settings["model"])
+    try:
+        agent = NetAgent(path, 64 if sims is None else sims, c=1.5 if c is None else c, seed=seed)
+    except (CheckpointError, OSError) as exc:
+        message = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise AgentSpecError(f"model {quote(settings['model'])}: {message}") from None
+    if game is not None and not agent.plays(game):
+        raise AgentSpecError(
+            f"model {quote(settings['model'])} was trained for {agent.game!r}, not {game!r}"
+        )
+    return agent

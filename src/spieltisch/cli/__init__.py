@@ -20,6 +20,7 @@ import click
 
 from spieltisch.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, one_line
 from spieltisch.cli.info import games_command, levels_command, perft_command, show
+from spieltisch.cli.learn import curve, train
 from spieltisch.cli.matches import match, replay
 from spieltisch.cli.play import play
 
@@ -104,5 +105,15 @@ def main() -> None:
     """
 
 
-for _command in (games_command, show, perft_command, play, match, replay, levels_command):
+for _command in (
+    games_command,
+    show,
+    perft_command,
+    play,
+    match,
+    replay,
+    levels_command,
+    train,
+    curve,
+):
     main.add_command(_command)

@@ -8,6 +8,7 @@ the same facts, so it works for videos of training runs on any machine.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -38,6 +39,7 @@ KIND_TINT = {
 FOOTER = 22
 
 
+@functools.cache
 def _font() -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
     return ImageFont.load_default()
 

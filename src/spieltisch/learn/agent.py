@@ -1,0 +1,76 @@
+"""The `net` agent: PUCT search guided by a trained network (`net:model=PATH,sims=N`)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from spieltisch.ai.agent import Agent
+from spieltisch.core.game import Game, State
+from spieltisch.learn.evaluator import NetEvaluator
+from spieltisch.learn.net import PolicyValueNet, load_checkpoint
+from spieltisch.learn.puct import Node, best_index, search
+
+#: Networks already read, by resolved path and modification time (a match builds an
+#: agent for every game; reading the file once is enough).
+_CACHE: dict[tuple[str, int], tuple[PolicyValueNet, Game[Any, Any]]] = {}
+
+
+def cached_model(path: Path) -> tuple[PolicyValueNet, Game[Any, Any]]:
+    """The network and game of a checkpoint, read once per file version."""
+    resolved = path.resolve()
+    key = (str(resolved), resolved.stat().st_mtime_ns if resolved.exists() else 0)
+    if key not in _CACHE:
+        net, game, _meta = load_checkpoint(resolved)
+        _CACHE[key] = (net, game)
+    return _CACHE[key]
+
+
+class NetAgent(Agent):
+    """Plays the most visited move after `sims` PUCT simulations with the network of
+    `model` (a checkpoint of `spieltisch train`); deterministic for a given seed."""
+
+    def __init__(
+        self, model: Path, sims: int = 64, *, c: float = 1.5, seed: int | None = None
+    ) -> None:
+        super().__init__(seed)
+        self.model = model
+        self.sims = sims
+        self.c = c
+        self.net, self.game = cached_model(model)
+        self.evaluate = NetEvaluator(self.net)
+        self.spec = f"net:model={model},sims={sims}"
+
+    def plays(self, game: Game[Any, Any]) -> bool:
+        """Whether the model was trained for `game` with these options."""
+        return game.name == self.game.name and game.options.text() == self.game.options.text()
+
+    def select(self, state: State[Any]) -> Any:
+        if state.is_chance():
+            return state.sample_chance(self.rng)
+        if not self.plays(state.game):
+            raise ValueError(
+                f"the model {self.model.name} was trained for {self.game!r}, not {state.game!r}"
+            )
+        root = Node()
+        work = state.copy()
+        search(
+            [root],
+            [work],
+            max(1, self.sims),
+            self.evaluate,
+            random.Random(self.rng.random()),
+            c=self.c,
+        )
+        assert root.moves is not None
+        index = best_index(root)
+        self.stats = {
+            "simulations": self.sims,
+            "visits": int(root.n[index]),
+            "value": float(root.w[index] / max(root.n[index], 1.0)),
+            "policy": float(np.max(root.prior)),
+        }
+        return root.moves[index]

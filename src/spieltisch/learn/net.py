@@ -1,0 +1,149 @@
+"""The policy-value network and its checkpoint files.
+
+A grid game's observation (planes x rows x columns) goes through a small residual
+convolutional trunk; any other shape (Hase und Igel's planes of track fields) through a
+two-layer perceptron. Two heads: logits over the game's whole action space (illegal
+actions are masked out by the caller) and a value in [-1, 1] for the player to move.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import torch
+from torch import nn
+
+from spieltisch.core.errors import SpieltischError
+from spieltisch.core.game import Game
+from spieltisch.core.registry import load
+
+#: The format tag in every checkpoint file.
+FORMAT = "spieltisch-net/1"
+
+
+@dataclass(frozen=True)
+class NetConfig:
+    """The shape of a network: channels and residual blocks of the trunk (grid games) or
+    the width of the hidden layers (other games)."""
+
+    channels: int = 32
+    blocks: int = 2
+    hidden: int = 256
+
+
+class Residual(nn.Module):
+    """Two 3x3 convolutions with batch norm and a skip connection."""
+
+    def __init__(self, channels: int) -> None:
+        super().__init__()
+        self.conv1 = nn.Conv2d(channels, channels, 3, padding=1, bias=False)
+        self.norm1 = nn.BatchNorm2d(channels)
+        self.conv2 = nn.Conv2d(channels, channels, 3, padding=1, bias=False)
+        self.norm2 = nn.BatchNorm2d(channels)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        y = torch.relu(self.norm1(self.conv1(x)))
+        y = self.norm2(self.conv2(y))
+        return torch.relu(x + y)
+
+
+class PolicyValueNet(nn.Module):
+    """`forward(obs) -> (logits, value)` for a batch of observations of `obs_shape`."""
+
+    def __init__(self, obs_shape: tuple[int, ...], num_actions: int, config: NetConfig) -> None:
+        super().__init__()
+        self.obs_shape = tuple(obs_shape)
+        self.num_actions = num_actions
+        self.config = config
+        self.grid = len(self.obs_shape) == 3
+        if self.grid:
+            planes, rows, cols = self.obs_shape
+            c = config.channels
+            cells = rows * cols
+            self.trunk: nn.Module = nn.Sequential(
+                nn.Conv2d(planes, c, 3, padding=1, bias=False),
+                nn.BatchNorm2d(c),
+                nn.ReLU(),
+                *[Residual(c) for _ in range(config.blocks)],
+            )
+            self.policy: nn.Module = nn.Sequential(
+                nn.Conv2d(c, 2, 1, bias=False),
+                nn.BatchNorm2d(2),
+                nn.ReLU(),
+                nn.Flatten(),
+                nn.Linear(2 * cells, num_actions),
+            )
+            self.value: nn.Module = nn.Sequential(
+                nn.Conv2d(c, 1, 1, bias=False),
+                nn.BatchNorm2d(1),
+                nn.ReLU(),
+                nn.Flatten(),
+                nn.Linear(cells, 64),
+                nn.ReLU(),
+                nn.Linear(64, 1),
+                nn.Tanh(),
+            )
+        else:
+            size = math.prod(self.obs_shape)
+            h = config.hidden
+            self.trunk = nn.Sequential(
+                nn.Flatten(), nn.Linear(size, h), nn.ReLU(), nn.Linear(h, h), nn.ReLU()
+            )
+            self.policy = nn.Linear(h, num_actions)
+            self.value = nn.Sequential(nn.Linear(h, 64), nn.ReLU(), nn.Linear(64, 1), nn.Tanh())
+
+    def forward(self, obs: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        x = self.trunk(obs)
+        return self.policy(x), self.value(x).squeeze(-1)
+
+
+def new_net(game: Game[Any, Any], config: NetConfig | None = None) -> PolicyValueNet:
+    """A freshly initialised network for `game`."""
+    return PolicyValueNet(game.observation_shape, game.num_actions, config or NetConfig())
+
+
+def save_checkpoint(
+    path: Path, net: PolicyValueNet, game: Game[Any, Any], meta: dict[str, Any]
+) -> None:
+    """Write the network with its game, options, shape and `meta` (minutes, games…);
+    written to a temporary file first, so a reader never sees half a checkpoint."""
+    data = {
+        "format": FORMAT,
+        "game": game.name,
+        "options": game.options.text(),
+        "config": asdict(net.config),
+        "state_dict": net.state_dict(),
+        "meta": dict(meta),
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".partial")
+    torch.save(data, partial)
+    partial.replace(path)
+
+
+class CheckpointError(SpieltischError, ValueError):
+    """A file that is no checkpoint of this project (or of another game)."""
+
+
+def load_checkpoint(path: Path) -> tuple[PolicyValueNet, Game[Any, Any], dict[str, Any]]:
+    """The network (in evaluation mode), its game and its meta data from a checkpoint."""
+    try:
+        data = torch.load(path, map_location="cpu", weights_only=True)
+    except FileNotFoundError:
+        raise CheckpointError("no such file") from None
+    except Exception as exc:  # torch raises many kinds for a file that is no checkpoint
+        raise CheckpointError(f"not a checkpoint ({type(exc).__name__})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise CheckpointError(f"not a {FORMAT} checkpoint")
+    try:
+        game = load(str(data["game"]), str(data["options"]))
+        config = NetConfig(**{k: int(v) for k, v in dict(data["config"]).items()})
+        net = PolicyValueNet(game.observation_shape, game.num_actions, config)
+        net.load_state_dict(data["state_dict"])
+    except Exception as exc:
+        raise CheckpointError(f"a damaged checkpoint ({type(exc).__name__})") from None
+    net.eval()
+    return net, game, dict(data.get("meta", {}))
