@@ -21,7 +21,7 @@ from spieltisch.core.registry import load
 from spieltisch.learn.curve import checkpoints_in
 from spieltisch.learn.net import CheckpointError, NetConfig, load_checkpoint
 from spieltisch.learn.puct import Node, search
-from spieltisch.learn.train import Trainer, TrainConfig
+from spieltisch.learn.train import TrainConfig, Trainer
 
 TINY = NetConfig(channels=8, blocks=1, hidden=32)
 
@@ -37,17 +37,19 @@ def _train(tmp_path: Path, name: str, options: str | None = None, minutes: float
         sample_plies=4,
     )
     out = tmp_path / f"{name}.pt"
-    trainer = Trainer(load(name, options), out, config, net_config=TINY, checkpoints=tmp_path / "ck")
+    trainer = Trainer(
+        load(name, options), out, config, net_config=TINY, checkpoints=tmp_path / "ck"
+    )
     trainer.run()
     assert trainer.positions > 0
     return out
 
 
 def test_train_write_load_and_play_a_legal_game(tmp_path: Path) -> None:
-    model = _train(tmp_path, "ostseeschach", minutes=0.15)
+    model = _train(tmp_path, "ostseeschach", minutes=0.1)
     net, game, meta = load_checkpoint(model)
     assert game.name == "ostseeschach" and net.config == TINY
-    assert meta["positions"] > 0 and meta["minutes"] >= 0.15
+    assert meta["positions"] > 0 and meta["minutes"] >= 0.1
     saved = checkpoints_in(tmp_path / "ck")
     assert len(saved) >= 2 and (tmp_path / "ck" / "log.jsonl").exists()
     agent = make_agent(f"net:model={model},sims=8", game, seed=1)
@@ -67,8 +69,8 @@ def test_the_learner_runs_on_a_track_game_and_a_game_with_dice(tmp_path: Path) -
     rng = random.Random(0)
     for _ in range(30):  # into the game with its chance nodes
         state.push(state.random_move(rng))
-    from spieltisch.learn.net import new_net
     from spieltisch.learn.evaluator import NetEvaluator
+    from spieltisch.learn.net import new_net
 
     net = new_net(okard, TINY)
     net.eval()
@@ -83,7 +85,7 @@ def test_net_spec_errors(tmp_path: Path) -> None:
     game = load("ostseeschach")
     with pytest.raises(AgentSpecError, match="needs a model"):
         make_agent("net:sims=3", game)
-    with pytest.raises(AgentSpecError, match="no such file|No such file"):
+    with pytest.raises(AgentSpecError, match=r"(?i)no such file"):
         make_agent(f"net:model={tmp_path / 'missing.pt'}", game)
     junk = tmp_path / "junk.pt"
     junk.write_bytes(b"not a checkpoint at all")
@@ -104,8 +106,22 @@ def test_train_and_curve_commands(tmp_path: Path) -> None:
     result = runner.invoke(
         main,
         [
-            "train", "hase-und-igel", "--minutes", "0.05", "--out", str(out), "--sims", "3",
-            "--parallel", "2", "--channels", "4", "--blocks", "0", "--checkpoint-every", "0.02",
+            "train",
+            "hase-und-igel",
+            "--minutes",
+            "0.05",
+            "--out",
+            str(out),
+            "--sims",
+            "3",
+            "--parallel",
+            "2",
+            "--channels",
+            "4",
+            "--blocks",
+            "0",
+            "--checkpoint-every",
+            "0.02",
         ],
     )
     assert result.exit_code == 0, result.output
@@ -114,8 +130,20 @@ def test_train_and_curve_commands(tmp_path: Path) -> None:
     plot = tmp_path / "curve.png"
     result = runner.invoke(
         main,
-        ["curve", str(folder), "--against", "random", "--games", "2", "--points", "2",
-         "--sims", "2", "--plot", str(plot)],
+        [
+            "curve",
+            str(folder),
+            "--against",
+            "random",
+            "--games",
+            "2",
+            "--points",
+            "2",
+            "--sims",
+            "2",
+            "--plot",
+            str(plot),
+        ],
     )
     assert result.exit_code == 0, result.output
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -33,13 +33,15 @@ def _say(line: str) -> None:
 @GAME
 @click.option(
     "--minutes",
-    type=Seconds(0.05, 10_000.0),
+    type=Seconds(0.01, 10_000.0),
     default=10.0,
     show_default=True,
     help="CPU minutes of training (the process's CPU time).",
 )
 @click.option(
-    "--wall-minutes", type=Seconds(0.05, 10_000.0), default=None,
+    "--wall-minutes",
+    type=Seconds(0.01, 10_000.0),
+    default=None,
     help="Stop after this many wall-clock minutes as well.",
 )
 @click.option("--out", type=click.Path(path_type=Path), required=True, help="The model file.")
@@ -51,7 +53,7 @@ def _say(line: str) -> None:
 )
 @click.option(
     "--checkpoint-every",
-    type=Seconds(0.05, 10_000.0),
+    type=Seconds(0.01, 10_000.0),
     default=2.0,
     show_default=True,
     help="Minutes between checkpoints.",

@@ -63,6 +63,13 @@ class SpieltischAEC(AECEnv):
     count); without it a game runs to its end, which every game's rules bound.
     """
 
+    agent_selection: str
+    rewards: dict[str, float]
+    _cumulative_rewards: dict[str, float]
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    infos: dict[str, dict[str, Any]]
+
     metadata = {  # noqa: RUF012 - the attribute PettingZoo reads
         "render_modes": list(RENDER_MODES),
         "name": "spieltisch",

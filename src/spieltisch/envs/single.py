@@ -25,7 +25,7 @@ from spieltisch.core.options import GameOptions
 from spieltisch.envs.image import render_rgb
 from spieltisch.envs.tensors import GameLike, action_mask, game_of, observation, observation_box
 
-ObsArray = np.ndarray[Any, np.dtype[np.float32]]
+ObsArray = np.ndarray[Any, Any]
 
 
 class SingleAgentEnv(gymnasium.Env[ObsArray, np.int64]):

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import torch
 
 from spieltisch.ai.agent import Agent
 from spieltisch.core.game import Game, State
@@ -37,6 +38,10 @@ class NetAgent(Agent):
         self, model: Path, sims: int = 64, *, c: float = 1.5, seed: int | None = None
     ) -> None:
         super().__init__(seed)
+        # A network this small runs fastest on one thread; more threads spin against
+        # each other (and against the opponent) on a busy machine, by a factor of 100
+        # measured here. Matches get their parallelism from worker processes instead.
+        torch.set_num_threads(1)
         self.model = model
         self.sims = sims
         self.c = c

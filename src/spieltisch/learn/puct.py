@@ -82,7 +82,8 @@ Path = list[tuple[Node, int]]
 def _descend(root: Node, state: State[Any], rng: random.Random, c: float) -> tuple[Path, Node, int]:
     """Walk from the root to a leaf (unexpanded or final), pushing the moves on `state`;
     returns the path of (node, move index), the leaf and the number of moves pushed."""
-    node, path, pushed = root, [], 0
+    node, pushed = root, 0
+    path: Path = []
     while True:
         if state.is_over():
             return path, node, pushed

@@ -243,7 +243,7 @@ class Trainer:
         value_loss = torch.mean((predicted - values) ** 2)
         loss = policy_loss + value_loss
         self.optimizer.zero_grad()
-        loss.backward()
+        torch.autograd.backward(loss)
         self.optimizer.step()
         self.net.eval()
         self.steps += 1
