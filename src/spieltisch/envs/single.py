@@ -11,7 +11,7 @@ as Gymnasium's `check_env` cannot break it.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TypeAlias
 
 import gymnasium
 import numpy as np
@@ -25,7 +25,9 @@ from spieltisch.core.options import GameOptions
 from spieltisch.envs.image import render_rgb
 from spieltisch.envs.tensors import GameLike, action_mask, game_of, observation, observation_box
 
-ObsArray = np.ndarray[Any, Any]
+RENDER_MODES = ("ansi", "rgb_array")
+
+ObsArray: TypeAlias = np.ndarray[Any, Any]
 
 
 class SingleAgentEnv(gymnasium.Env[ObsArray, np.int64]):
@@ -33,7 +35,7 @@ class SingleAgentEnv(gymnasium.Env[ObsArray, np.int64]):
     `net:model=m.pt`…). The learner sits in `seat` (0 or 1), or in a seat drawn from the
     episode's seed when `seat` is None."""
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}  # noqa: RUF012
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 2}  # noqa: RUF012
 
     def __init__(
         self,
@@ -47,7 +49,7 @@ class SingleAgentEnv(gymnasium.Env[ObsArray, np.int64]):
         super().__init__()
         if seat not in (0, 1, None):
             raise ValueError("seat must be 0, 1 or None")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode not in (None, *RENDER_MODES):
             raise ValueError("render_mode must be 'ansi', 'rgb_array' or None")
         self.game: Game[Any, Any] = game_of(game, options)
         self.opponent_spec = opponent

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeAlias
 
 import numpy as np
 
@@ -22,9 +22,9 @@ from spieltisch.core.game import TERMINAL, Game, State
 from spieltisch.core.options import GameOptions
 from spieltisch.envs.tensors import GameLike, game_of
 
-FloatArray = np.ndarray[Any, np.dtype[np.float32]]
-BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
-IntArray = np.ndarray[Any, np.dtype[np.int64]]
+FloatArray: TypeAlias = np.ndarray[Any, np.dtype[np.float32]]
+BoolArray: TypeAlias = np.ndarray[Any, np.dtype[np.bool_]]
+IntArray: TypeAlias = np.ndarray[Any, np.dtype[np.int64]]
 
 
 class Backend(Protocol):

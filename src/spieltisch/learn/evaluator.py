@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 import torch
 
 from spieltisch.learn.net import PolicyValueNet
 
-FloatArray = np.ndarray[Any, np.dtype[np.float32]]
+FloatArray: TypeAlias = np.ndarray[Any, np.dtype[np.float32]]
 
 
 class NetEvaluator:

@@ -14,14 +14,14 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 
 from spieltisch.core.game import State
 
 #: `evaluate(observations) -> (logits over all actions, values)` for a batch.
-Evaluator = Callable[
+Evaluator: TypeAlias = Callable[
     [np.ndarray[Any, np.dtype[np.float32]]],
     tuple[np.ndarray[Any, np.dtype[np.float32]], np.ndarray[Any, np.dtype[np.float32]]],
 ]
