@@ -535,7 +535,7 @@ class Lobby:
         room, seat = found
         if room.closed:
             raise JoinError(f"the game of reservation {code[:60]!r} is over")
-        room.sit(participant, seat, name or room.slots[seat].name, strict)
+        room.sit(participant, seat, room.slots[seat].name or name, strict)
         return room, seat
 
     def prepare(
