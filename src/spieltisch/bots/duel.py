@@ -68,8 +68,15 @@ class ServerThread:
         return asyncio.run_coroutine_threadsafe(wrapped(), self.loop).result(timeout)
 
     def stop(self) -> None:
+        async def shut() -> None:
+            await self.server.stop()
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
         try:
-            asyncio.run_coroutine_threadsafe(self.server.stop(), self.loop).result(5.0)
+            asyncio.run_coroutine_threadsafe(shut(), self.loop).result(10.0)
         finally:
             self.loop.call_soon_threadsafe(self.loop.stop)
             self.thread.join(5.0)

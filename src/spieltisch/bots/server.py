@@ -51,9 +51,15 @@ class Connection:
                     writer.write_eof()
             writer.close()
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(writer.wait_closed(), 2.0)
+                await asyncio.wait_for(writer.wait_closed(), 1.0)
 
         self.outbox = Outbox(write, close)
+
+    def abort(self) -> None:
+        """Drop the connection now (the server stops)."""
+        self.outbox.abort()
+        with contextlib.suppress(Exception):
+            self.writer.transport.abort()
 
     @property
     def closing(self) -> bool:
@@ -96,7 +102,7 @@ class BotServer:
         if self.server is not None:
             self.server.close()
             for connection in list(self.connections):
-                connection.outbox.abort()
+                connection.abort()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.server.wait_closed(), 2.0)
 

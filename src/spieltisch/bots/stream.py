@@ -96,6 +96,8 @@ class PacketSplitter:
             close = buffer.find(b"?>", lt + 2)
             return None if close < 0 else close + 2
         if len(head) >= 2 and head[1:2] == b"!":
+            if b"<!--".startswith(head) or b"<![CDATA[".startswith(head):
+                return None  # a comment or CDATA whose start has not all arrived
             raise StreamError("a document type declaration (<!DOCTYPE …>) is refused")
         if len(head) < 2:
             return None
