@@ -230,7 +230,7 @@ def test_illegal_move_is_a_rule_violation_for_both_to_see(tmp_path: Path) -> Non
             '<to x="7" y="7"/></data></room>'
         )
         seen = one.until("left")
-        error_text, error = seen[0]
+        _, error = seen[0]
         assert kind(error) == "error" and error.find("data").get("message")  # type: ignore[union-attr]
         original = error.find("data/originalMessage")
         assert original is not None and original.get("class") == "move"
