@@ -44,7 +44,9 @@ class Outbox:
         self.overflowed = False
         self.closing = False
         self.done = asyncio.Event()
+        self._closed = False
         self.task = asyncio.get_running_loop().create_task(self._run())
+        self.task.add_done_callback(self._ended)
 
     def send(self, data: bytes) -> None:
         """Queue `data` (no-op once closing); a full queue drops the client."""
@@ -80,6 +82,16 @@ class Outbox:
             log.exception("writing to a client failed")
         finally:
             self.closing = True
-            with contextlib.suppress(Exception):
-                await asyncio.shield(self._close())
+            if not self._closed:
+                self._closed = True
+                with contextlib.suppress(Exception):
+                    await asyncio.shield(self._close())
             self.done.set()
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        """The writer task ended; if it was cancelled before it ran, close here."""
+        if not self._closed:
+            self._closed = True
+            self.closing = True
+            closing = asyncio.ensure_future(self._close())
+            closing.add_done_callback(lambda _f: self.done.set())
