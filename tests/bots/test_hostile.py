@@ -134,7 +134,7 @@ def test_a_bad_message_in_a_game_is_a_rule_violation(server: ServerThread, bad: 
 def test_a_client_that_disconnects_mid_game_loses_and_the_game_is_stored(
     server: ServerThread, db: Path
 ) -> None:
-    room_id, (one, two) = prepared_pair(server)
+    _, (one, two) = prepared_pair(server)
     one.until("moveRequest")
     one.close()
     result = two.until("result")[-1][0]
