@@ -95,3 +95,5 @@ class Outbox:
             self.closing = True
             closing = asyncio.ensure_future(self._close())
             closing.add_done_callback(lambda _f: self.done.set())
+        else:
+            self.done.set()  # cancelled while closing: nothing more will be written
