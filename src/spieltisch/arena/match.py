@@ -20,8 +20,7 @@ from spieltisch.ai.agent import Agent
 from spieltisch.ai.spec import make_agent
 from spieltisch.arena.elo import MatchScore
 from spieltisch.arena.record import GameRecord
-from spieltisch.core.chance import draw_chance
-from spieltisch.core.errors import IllegalMoveError, SpieltischError
+from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import Game
 from spieltisch.core.registry import load
 
@@ -34,48 +33,33 @@ def play_game(
     chance_seed: int = 0,
     names: tuple[str, str] | None = None,
 ) -> GameRecord:
-    """Play one game from `new_state(start_seed)`: agents[0] sits in seat 0.
+    """Play one game from `new_state(start_seed)` at a table: agents[0] sits in seat 0.
 
-    Every agent move is checked with `play`; an illegal one raises `IllegalMoveError`.
+    The table draws the chance outcomes and keeps the record; every agent move is
+    checked by the game (an illegal one raises `IllegalMoveError`). A game that has not
+    ended after four times the game's longest length is abandoned.
     """
-    state = game.new_state(start_seed)
-    record = GameRecord(
-        game=game.name,
-        options=game.options.text(),
-        start=state.text(),
+    # Imported here: the tables import `arena.record`, so `arena` cannot import them first.
+    from spieltisch.tables import Seat, Table
+
+    names = names or (agents[0].spec, agents[1].spec)
+    table = Table(
+        game,
+        (Seat.ai(agents[0].spec, names[0]), Seat.ai(agents[1].spec, names[1])),
         seed=start_seed,
-        players=names or (agents[0].spec, agents[1].spec),
+        chance_seed=chance_seed,
+        clock=time.perf_counter,
     )
     for agent in agents:
         agent.new_game()
     limit = max(1, game.max_game_length) * 4
-    while not state.is_over():
-        if len(record.moves) >= limit:
-            record.meta["abandoned"] = f"no end after {limit} moves"
+    table.start()
+    while (seat := table.turn) is not None:
+        if table.ply >= limit:
+            table.abandon(f"no end after {limit} moves")
             break
-        player = state.to_move
-        if state.is_chance():
-            move = draw_chance(state, chance_seed, len(record.moves))
-            spent = 0.0
-        else:
-            start = time.perf_counter()
-            move = agents[player].select(state)
-            spent = time.perf_counter() - start
-            if move not in state.legal_moves():
-                raise IllegalMoveError(
-                    "AGENT_ILLEGAL_MOVE",
-                    f"{agents[player].spec} chose {move} in {state.text()}",
-                )
-        state.play(move)
-        record.moves.append(str(move))
-        record.seconds.append(round(spent, 4))
-    result = state.outcome()
-    if result is not None:
-        record.finished = True
-        record.winner = result.winner
-        record.reason = result.reason
-        record.scores = result.scores
-    return record
+        table.play(seat, agents[seat].select(table.state))
+    return table.record
 
 
 @dataclass
