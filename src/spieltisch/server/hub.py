@@ -52,6 +52,8 @@ log = logging.getLogger(__name__)
 COOKIE = "spieltisch"
 #: Seconds a table may go unwatched before its AI stops thinking (it resumes on return).
 IDLE_GRACE = 60.0
+#: Keys of a record's `meta` the store keeps in columns of its own.
+STORE_KEYS = ("chance_seed", "kinds", "created", "ended", "abandoned")
 #: The level names the lobby offers besides the game's own (the weakest first).
 EXTRA_LEVELS = ("random",)
 
@@ -224,7 +226,7 @@ class LiveTable:
     def save_seats(self) -> None:
         """Keep who sits where (names, kinds and seat tokens) in the store."""
         seats = self.table.seats
-        meta = dict(self.table.record.meta)
+        meta = {k: v for k, v in self.table.record.meta.items() if k not in STORE_KEYS}
         meta["holders"] = [seat.token for seat in seats]
         players = [Player(seat.name or "?", _kind(seat)) for seat in seats]
         set_meta(self.hub.store, self.id, meta, players)
@@ -295,7 +297,7 @@ class Hub:
 
     def _open(self, table: Table) -> LiveTable:
         record = table.record
-        meta = dict(record.meta)
+        meta = {k: v for k, v in record.meta.items() if k not in STORE_KEYS}
         meta["holders"] = [seat.token for seat in table.seats]
         game_id = self.store.create_game(
             record.game,
