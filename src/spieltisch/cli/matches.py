@@ -26,6 +26,7 @@ from spieltisch.cli.common import (
 from spieltisch.cli.prompt import Ask, ask_line
 from spieltisch.core import Game, load
 from spieltisch.core.chance import MAX_SEED
+from spieltisch.core.errors import quote
 from spieltisch.core.text import is_ascii_int
 
 #: The most games of one match and the most worker processes.
@@ -152,7 +153,20 @@ REPLAY_HELP = """commands: <enter>/next, prev, <number> go to ply, end, start,
 
 
 @click.command()
-@click.argument("record_path", metavar="RECORD", type=click.Path(path_type=Path))
+@click.argument("record_path", metavar="[RECORD]", type=click.Path(path_type=Path), required=False)
+@click.option(
+    "--db",
+    "database",
+    default=None,
+    help="A game store (SQLite file or database URL) to read the game from, with --game.",
+)
+@click.option(
+    "--game",
+    "game_id",
+    type=WholeNumber(1, MAX_SEED),
+    default=None,
+    help="The id of the game in the store given by --db.",
+)
 @click.option("--to-end", is_flag=True, help="Print the final position and the result.")
 @click.option(
     "--ply",
@@ -166,14 +180,28 @@ REPLAY_HELP = """commands: <enter>/next, prev, <number> go to ply, end, start,
     default=None,
     help="Draw the board from this player's side (default: player 0's).",
 )
-def replay(record_path: Path, to_end: bool, ply: int | None, viewer: int | None) -> None:
-    """Step through a saved game record (from `spieltisch match` or `spieltisch play`).
+def replay(
+    record_path: Path | None,
+    database: str | None,
+    game_id: int | None,
+    to_end: bool,
+    ply: int | None,
+    viewer: int | None,
+) -> None:
+    """Step through a saved game record (from `spieltisch match` or `spieltisch play`),
+    or a game in a game store (`--db PATH_OR_URL --game ID`).
 
     Interactive by default: Enter shows the next move; `help` lists the commands.
     With --to-end or --ply N it prints that one position and exits.
     """
     with user_errors():
-        record = load_record(record_path)
+        if (record_path is None) == (database is None) or (database is None) != (game_id is None):
+            fail("give a RECORD file, or --db PATH_OR_URL with --game ID")
+        if database is not None and game_id is not None:
+            record = _stored_record(database, game_id)
+        else:
+            assert record_path is not None
+            record = load_record(record_path)
         game = record.load_game()
         total = len(record.moves)
         if ply is not None and ply > total:
@@ -192,6 +220,16 @@ def replay(record_path: Path, to_end: bool, ply: int | None, viewer: int | None)
                 print_result(game, state, click.echo, drawn)
             return
         replay_loop(record, game, ask_line(), click.echo, viewer)
+
+
+def _stored_record(database: str, game_id: int) -> GameRecord:
+    """The record of game `game_id` in the store `database` (which must exist)."""
+    from spieltisch.store import Store  # SQLAlchemy only for the commands that use it
+
+    if "://" not in database and not Path(database).is_file():
+        fail(f"no game store file {quote(database)}")
+    with Store.open(database) as store:
+        return store.record(game_id)
 
 
 def replay_loop(
