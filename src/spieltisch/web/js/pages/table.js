@@ -7,6 +7,11 @@ import { h, playerColour } from "../dom.js";
 import { buttonBar, drawBoard, formatClock, outcomeBox, seatBar, sharedPanel, stoneInspector } from "../position.js";
 import { analysisBox } from "./analysis.js";
 
+function labelOf(view, id) {
+  const target = view.targets.find((t) => t.id === id);
+  return target ? target.label : id;
+}
+
 export function mount(main, { id, join }) {
   let table = null; // the last table message
   let looking = null; // {ply, view} when looking at an earlier position
@@ -162,7 +167,7 @@ export function mount(main, { id, join }) {
       "aside",
       { class: "side" },
       h("div", { class: "card head" }, h("h2", {}, view.title, h("span", { class: "muted" }, ` #${id}`)), statusLine(view), view.outcome ? outcomeBox(view, endBox()) : endBox()),
-      h("div", { class: "card" }, buttonBar(view, opts), notationBox(view), sharedPanel(view, opts), clicks.clicks.length ? h("button", { type: "button", class: "link", onclick: () => { clicks.reset(); render(); } }, "cancel selection") : null, h("div", { class: "inspector-slot" })),
+      h("div", { class: "card" }, buttonBar(view, opts), notationBox(view), sharedPanel(view, opts), clicks.clicks.length ? h("div", { class: "path-so-far" }, h("span", { class: "muted" }, "so far: "), clicks.clicks.map((id) => h("span", { class: "crumb" }, labelOf(view, id))), h("button", { type: "button", class: "link", onclick: () => { clicks.reset(); render(); } }, "cancel")) : null, h("div", { class: "inspector-slot" })),
       h("div", { class: "card" }, h("h3", {}, "Moves"), moveList()),
       h("div", { class: "card" }, controls(), analysisBox(() => (looking ? { game_id: id, ply: looking.ply } : { game_id: id, ply: table.moves.length }), table.status !== "running" || !!looking), links(), h("div", { class: "muted small" }, `${table.spectators} watching`)),
     );
