@@ -52,3 +52,18 @@ def play_to_the_end(page: Any, limit: int = 3000) -> int:
         click_and_wait(page, TARGETS)
         clicks += 1
     return clicks
+
+
+def finished_game(server: Any, game: str, options: dict[str, str], position: str | None) -> int:
+    """A game played to its end over the WebSocket (first moves); its id."""
+    from tests.server.client import TableClient
+
+    body: dict[str, Any] = {"game": game, "opponent": "here", "seed": 4, "options": options}
+    if position:
+        body["position"] = position
+    _, answer, cookie = server.post("/api/tables", body)
+    client = TableClient(server, answer["id"], cookie)
+    while client.table["status"] == "running":
+        client.move(client.table["state"]["moves"][0]["notation"])
+    client.close()
+    return int(answer["id"])

@@ -28,7 +28,7 @@ export class TableSocket {
     this.onError = onError;
     this.onState = onState || (() => {});
     this.closed = false;
-    this.version = -1;
+    this.epoch = 0; // one more for every connection: versions count per connection
     this.open();
   }
 
@@ -36,9 +36,11 @@ export class TableSocket {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.id}`);
     this.ws = ws;
+    const epoch = ++this.epoch;
     ws.onopen = () => this.onState("open");
     ws.onmessage = (event) => {
       const data = JSON.parse(event.data);
+      data.epoch = epoch;
       if (data.type === "error") this.onError(data.message);
       else if (data.type === "table") this.onTable(data);
     };

@@ -181,7 +181,7 @@ export function mount(main, { id, join }) {
   }
 
   function onTable(data) {
-    if (table && data.version < table.version) return;
+    if (table && data.epoch === table.epoch && data.version < table.version) return;
     const changed = !table || table.ply !== data.ply || table.status !== data.status;
     table = data;
     received += 1;
