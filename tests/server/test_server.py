@@ -56,7 +56,7 @@ def test_seats_are_enforced_and_every_move_checked(server: ServerProcess) -> Non
     played = a.move(first)
     assert played["type"] == "table" and played["moves"] == [first]
     b.until(lambda t: t["ply"] == 1)
-    assert b.table["your_turn"] and not b.table["state"]["to_move"] == 0
+    assert b.table["your_turn"] and b.table["state"]["to_move"] != 0
     reply = b.table["state"]["moves"][0]["notation"]
     assert b.move(reply)["type"] == "table"
     stored = server.get(f"/api/records/{table_id}")

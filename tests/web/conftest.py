@@ -64,4 +64,5 @@ def context(browser: Any) -> Iterator[Any]:
 def shot(page: Any, name: str) -> None:
     """Keep a screenshot of the whole page as an artifact."""
     SCREENS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("() => window.scrollTo(0, 0)")  # the sticky header at the top
     page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=True)

@@ -27,7 +27,10 @@ SEND_FOR_OTHER_SEAT = """async ([id, notation]) => {
     return await new Promise((done) => {
         ws.onmessage = (event) => {
             const data = JSON.parse(event.data);
-            if (data.type === "table" && !ws.sent) { ws.sent = true; ws.send(JSON.stringify({type: "move", notation})); }
+            if (data.type === "table" && !ws.sent) {
+                ws.sent = true;
+                ws.send(JSON.stringify({type: "move", notation}));
+            }
             else if (data.type === "error") { ws.close(); done(data.rule); }
         };
         setTimeout(() => done("no answer"), 5000);
@@ -47,7 +50,9 @@ def test_two_browsers_play_while_a_third_watches(web: ServerProcess, browser: An
         bob.wait_for_function("() => document.querySelector('.play')?.dataset.status === 'running'")
         carol.goto(alice.locator("#watch-link").input_value())
         carol.wait_for_selector(".play .board")
-        alice.wait_for_function("() => document.querySelector('.play').dataset.status === 'running'")
+        alice.wait_for_function(
+            "() => document.querySelector('.play').dataset.status === 'running'"
+        )
         # bob (Black) clicks during White's turn: nothing to click, and the server refuses
         # a move sent for White from bob's browser
         assert bob.locator(TARGETS).count() == 0
@@ -81,7 +86,9 @@ def test_server_restarted_mid_game(browser: Any, tmp_path: Path) -> None:
         play_one(page)
         moves = [li.inner_text() for li in page.locator("ol.moves li").all()]
         server.restart()
-        page.wait_for_function("() => !document.querySelector('.play').classList.contains('offline')")
+        page.wait_for_function(
+            "() => !document.querySelector('.play').classList.contains('offline')"
+        )
         play_one(page)  # the page reconnected by itself and the game goes on
         wait_ply(page, 3)
         assert [li.inner_text() for li in page.locator("ol.moves li").all()][:2] == moves

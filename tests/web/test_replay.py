@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from tests.serverproc import ServerProcess
@@ -22,12 +23,19 @@ def test_replay_with_the_keyboard(web: ServerProcess, context: Any) -> None:
     assert ply(page) == f"0 / {total}"
     for step in range(1, 4):
         page.keyboard.press("ArrowRight")
-        page.wait_for_function(f"() => document.querySelector('#ply').innerText === '{step} / {total}'")
+        page.wait_for_function(
+            f"() => document.querySelector('#ply').innerText === '{step} / {total}'"
+        )
     page.keyboard.press("ArrowLeft")
     page.wait_for_function(f"() => document.querySelector('#ply').innerText === '2 / {total}'")
-    assert page.locator("ol.moves li.current").inner_text() == page.locator("ol.moves li").nth(1).inner_text()
+    assert (
+        page.locator("ol.moves li.current").inner_text()
+        == page.locator("ol.moves li").nth(1).inner_text()
+    )
     page.keyboard.press("End")
-    page.wait_for_function(f"() => document.querySelector('#ply').innerText === '{total} / {total}'")
+    page.wait_for_function(
+        f"() => document.querySelector('#ply').innerText === '{total} / {total}'"
+    )
     assert page.locator(".outcome").is_visible()
     page.keyboard.press("Home")
     page.wait_for_function(f"() => document.querySelector('#ply').innerText === '0 / {total}'")
@@ -42,7 +50,7 @@ def test_replay_with_the_keyboard(web: ServerProcess, context: Any) -> None:
     assert download.value.suggested_filename == f"ostseeschach-{game_id}.json"
     with page.expect_download() as download:
         page.click("#export-position")
-    position = open(download.value.path(), encoding="utf-8").read().strip()
+    position = Path(download.value.path()).read_text(encoding="utf-8").strip()
     assert position == web.get(f"/api/records/{game_id}/view?ply=2")["view"]["position"]
     page.click("#continue-here")
     page.wait_for_selector(".play[data-table] .board")

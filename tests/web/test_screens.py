@@ -76,7 +76,10 @@ def test_every_page_of_every_game(web: ServerProcess, browser: Any, size: str) -
         shot(page, f"games-{size}")
         page.select_option("#position-game", "okard")
         page.fill("#position-options", "board=8")
-        page.fill("#position-text", "l,sp,5,g/5,g,k,1/8/8/8/8/B,2,L,4/K,4,SC,2 -/G1 0:0 play b 4 0 s 3 -- -")
+        page.fill(
+            "#position-text",
+            "l,sp,5,g/5,g,k,1/8/8/8/8/B,2,L,4/K,4,SC,2 -/G1 0:0 play b 4 0 s 3 -- -",
+        )
         page.click("#open-position")
         page.wait_for_selector(".replay .board")
         check_fits(page, "position")

@@ -41,7 +41,7 @@ def test_hase_und_igel_card_chain(web: ServerProcess, context: Any) -> None:
     shot(page, "hase-und-igel-card-chain-desktop")
     click_path(page, chain["path"][2:])
     page.wait_for_function("() => document.querySelector('.play').dataset.ply === '1'")
-    assert page.locator("ol.moves li").last.inner_text() == chain["notation"]
+    assert page.locator("ol.moves .move-link").last.inner_text() == chain["notation"]
     after = table_view(page, web.url, table_id)["state"]
     hand = next(h for h in after["hands"] if h["player"] == 1)
     assert not set(cards) & {item["id"] for item in hand["items"]}
@@ -65,9 +65,7 @@ def test_okard_turn_with_sacrifice_move_promotion_and_drop(
     web: ServerProcess, context: Any
 ) -> None:
     page = context.new_page()
-    table_id = create_table(
-        page, web.url, "okard", "here", board="8", position=OKARD, seat="1"
-    )
+    table_id = create_table(page, web.url, "okard", "here", board="8", position=OKARD, seat="1")
     for step, notation in enumerate(okard_turn(), start=1):
         view = table_view(page, web.url, table_id)["state"]
         move = next(m for m in view["moves"] if m["notation"] == notation)
@@ -81,7 +79,7 @@ def test_okard_turn_with_sacrifice_move_promotion_and_drop(
         page.wait_for_function(
             f"() => Number(document.querySelector('.play').dataset.ply) >= {step}"
         )
-    played = [li.inner_text() for li in page.locator("ol.moves li").all()]
+    played = [b.inner_text() for b in page.locator("ol.moves .move-link").all()]
     assert played[:5] == okard_turn()
     # the die for red's turn was drawn by the table, and red is to move
     final = table_view(page, web.url, table_id)

@@ -31,8 +31,15 @@ def analyse(
         return {"over": True, "value": None, "line": [], "depth": 0, "nodes": 0, "player": None}
     player = state.to_move
     if state.is_chance():
-        return {"over": False, "chance": True, "value": None, "line": [], "depth": 0,
-                "nodes": 0, "player": None}
+        return {
+            "over": False,
+            "chance": True,
+            "value": None,
+            "line": [],
+            "depth": 0,
+            "nodes": 0,
+            "player": None,
+        }
     agent = AlphaBetaAgent(Budget(seconds=seconds), seed=1, shuffle=False)
     best = agent.select(state)
     line = [str(best)]

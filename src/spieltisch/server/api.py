@@ -169,7 +169,8 @@ def _options(data: dict[str, Any], name: str) -> str:
         raw = " ".join(pairs)
     if not isinstance(raw, str) or len(raw) > 2000:
         raise BadRequest("options are key=value text")
-    return load(name, raw or None).options.text()
+    text: str = load(name, raw or None).options.text()
+    return text
 
 
 async def create_table(request: Request) -> Response:

@@ -26,10 +26,11 @@ RULES_DIRS = (
 
 def _field(field: dataclasses.Field[Any], hint: Any, default: Any) -> dict[str, Any]:
     """One option: its name, kind (int, choice, list, text), default and choices."""
-    args = typing.get_args(hint)
-    optional = type(None) in args
-    base = next((a for a in args if a is not type(None)), hint) if args else hint
+    base = hint
+    optional = False
     if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        args = typing.get_args(hint)
+        optional = type(None) in args
         base = next(a for a in args if a is not type(None))
     entry: dict[str, Any] = {"name": field.name, "optional": optional}
     value = getattr(default, field.name)

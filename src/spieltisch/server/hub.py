@@ -29,7 +29,7 @@ from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import CHANCE, Game, Outcome
 from spieltisch.core.registry import load
 from spieltisch.server.persist import set_meta, truncate_moves
-from spieltisch.store import NotFoundError, Player, Store
+from spieltisch.store import Player, Store
 from spieltisch.tables import (
     Abandoned,
     ChanceDrawn,

@@ -89,7 +89,7 @@ export function mount(main, { id, join }) {
     const movers = table.movers || [];
     moves.forEach((notation, i) => {
       const current = looking ? looking.ply === i + 1 : i === moves.length - 1;
-      list.append(h("li", { class: `${current ? "current" : ""} mover-${movers[i]}` }, h("button", { type: "button", class: "move-link", "data-ply": i + 1, onclick: () => look(i + 1) }, notation)));
+      list.append(h("li", { class: `${current ? "current" : ""} mover-${movers[i]}` }, h("span", { class: "num" }, `${i + 1}.`), h("button", { type: "button", class: "move-link", "data-ply": i + 1, onclick: () => look(i + 1) }, notation)));
     });
     return list;
   }
