@@ -61,8 +61,8 @@ def context(browser: Any) -> Iterator[Any]:
         made.close()
 
 
-def shot(page: Any, name: str) -> None:
-    """Keep a screenshot of the whole page as an artifact."""
+def shot(page: Any, name: str, full: bool = True) -> None:
+    """Keep a screenshot of the whole page (or the screen) as an artifact."""
     SCREENS.mkdir(parents=True, exist_ok=True)
     page.evaluate("() => window.scrollTo(0, 0)")  # the sticky header at the top
-    page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=full)

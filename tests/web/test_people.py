@@ -98,3 +98,29 @@ def test_server_restarted_mid_game(browser: Any, tmp_path: Path) -> None:
     finally:
         context.close()
         server.stop()
+
+
+def test_against_the_ai_it_thinks_and_takes_back(web: ServerProcess, context: Any) -> None:
+    page = context.new_page()
+    create_table(page, web.url, "ostseeschach", "ai", level="easy", seed="5")
+    play_one(page)
+    page.wait_for_selector(".seat-bar .thinking")  # shown while the AI's process searches
+    wait_ply(page, 2)
+    assert page.locator(".seat-bar .thinking").count() == 0
+    assert page.locator(TARGETS).count() > 0  # our turn again
+    page.click("#takeback")
+    wait_ply(page, 0)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#resign")
+    page.wait_for_selector(".outcome")
+    assert "resignation" in page.locator(".outcome").inner_text()
+    first = page.locator(".play").get_attribute("data-table")
+    page.click("#rematch")
+    page.wait_for_function(
+        f"() => document.querySelector('.play[data-status=running]')?.dataset.table !== '{first}'"
+    )
+    rematch = page.locator(".play").get_attribute("data-table")
+    seats = page.request.get(f"{web.url}/api/tables/{rematch}").json()
+    assert seats["held"] == [1] and seats["seats"][0]["kind"] == "ai"  # colours swapped
+    wait_ply(page, 1)  # the AI, now red, opened
+    shot(page, "table-rematch-ostseeschach-desktop")

@@ -69,7 +69,7 @@ def test_every_page_of_every_game(web: ServerProcess, browser: Any, size: str) -
             page.goto(f"{web.url}/#/rules/{game}")
             page.wait_for_selector(".rules h1")
             check_fits(page, f"rules {game}")
-            shot(page, f"rules-{game}-{size}")
+            shot(page, f"rules-{game}-{size}", full=False)
         page.goto(f"{web.url}/#/games")
         page.wait_for_selector(".games-table tbody tr[data-id]")
         check_fits(page, "games")

@@ -62,7 +62,7 @@ export function seatBar(view, player, opts) {
     { class: "seat-who" },
     h("span", { class: "swatch" }),
     h("span", { class: "seat-name" }, seat && seat.name ? seat.name : view.players[player]),
-    h("span", { class: "seat-colour" }, view.players[player]),
+    seat && seat.name ? h("span", { class: "seat-colour" }, view.players[player]) : null,
     seat && seat.kind === "ai" ? h("span", { class: "badge" }, "AI") : null,
     opts.thinking === player ? h("span", { class: "thinking" }, h("span", { class: "spinner" }), "thinking…") : null,
     opts.clocks ? h("span", { class: `clock${opts.clocks[player].running ? " running" : ""}`, "data-clock": player }, formatClock(opts.clocks[player].remaining)) : null,

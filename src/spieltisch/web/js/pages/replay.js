@@ -72,11 +72,11 @@ export function mount(main, { id, ply, position }) {
     const nav = imported
       ? null
       : h("div", { class: "stepper" },
-          h("button", { type: "button", id: "first", title: "first (Home)", onclick: () => go(0) }, "⏮"),
+          h("button", { type: "button", id: "first", title: "first (Home)", onclick: () => go(0) }, "«"),
           h("button", { type: "button", id: "prev", title: "previous (←)", onclick: () => go(current - 1) }, "◀"),
           h("span", { class: "ply", id: "ply" }, `${current} / ${total}`),
           h("button", { type: "button", id: "next", title: "next (→)", onclick: () => go(current + 1) }, "▶"),
-          h("button", { type: "button", id: "last", title: "last (End)", onclick: () => go(total) }, "⏭"));
+          h("button", { type: "button", id: "last", title: "last (End)", onclick: () => go(total) }, "»"));
     const lastMove = view.last_move ? h("div", { class: "status" }, `Move ${current}: ${view.last_move.notation}`) : h("div", { class: "status" }, imported ? "An imported position" : "The start position");
     const title = imported ? view.title : `${detail.title} #${id}`;
     const players = imported ? "" : detail.players.map((p) => p.name).join(" vs ");

@@ -23,7 +23,9 @@ export const symbols = {
   ],
   seestern: () => [s("polygon", { class: "pc-body", points: star(50, 52, 34, 14, 5) })],
   robbe: () => [
-    s("path", { class: "pc-body", d: "M22 72 Q20 46 44 40 Q52 24 66 28 Q78 32 74 44 Q70 52 62 54 Q72 66 80 74 Z" }),
-    s("circle", { class: "pc-eye", cx: 66, cy: 36, r: 3 }),
+    s("path", { class: "pc-body", d: "M14 50 L22 60 L14 70 Q26 66 30 64 Q44 74 60 68 Q72 64 74 56 Q84 56 86 48 Q86 38 76 36 Q66 36 64 46 Q56 52 40 52 Q28 52 24 58 Z" }),
+    s("path", { class: "pc-body", d: "M50 66 L44 80 L58 70 Z" }),
+    s("circle", { class: "pc-eye", cx: 76, cy: 43, r: 2.6 }),
+    s("path", { class: "pc-line", d: "M84 48 L94 46 M84 50 L94 52" }),
   ],
 };
