@@ -27,8 +27,9 @@ def free_port() -> int:
 class ServerProcess:
     """`spieltisch serve` in a child process; `url` is its address."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, *extra: str) -> None:
         self.db = db
+        self.extra = list(extra)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -38,7 +39,7 @@ class ServerProcess:
         env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
         command = [sys.executable, "-m", "spieltisch", "serve", "--port", str(self.port)]
         self.process = subprocess.Popen(
-            [*command, "--db", str(self.db)],
+            [*command, "--db", str(self.db), *self.extra],
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
@@ -65,6 +66,22 @@ class ServerProcess:
         if self.process is not None and self.process.stderr is not None:
             self.process.stderr.close()
         self.process = None
+
+    def searches(self) -> list[int]:
+        """The ids of the server's worker processes (AI searches, analyses), not counting
+        multiprocessing's resource tracker."""
+        assert self.process is not None
+        pid = self.process.pid
+        found: list[int] = []
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            for part in (task / "children").read_text().split():
+                try:
+                    command = Path(f"/proc/{part}/cmdline").read_bytes()
+                except OSError:  # gone meanwhile
+                    continue
+                if b"resource_tracker" not in command:
+                    found.append(int(part))
+        return found
 
     def restart(self) -> None:
         self.stop()

@@ -3,6 +3,7 @@ their seats, and play goes on (the AI's too)."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from tests.server.client import TableClient
@@ -43,5 +44,32 @@ def test_running_games_survive_a_restart(tmp_path: Path) -> None:
         assert mine.table["held"] == [0] and mine.table["your_turn"]
         mine.move(mine.table["state"]["moves"][0]["notation"])
         mine.close()
+    finally:
+        server.stop()
+
+
+def test_an_unwatched_tables_ai_stops_thinking(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path / "games.db", "--idle-grace", "0.5")
+    server.start()
+    try:
+        before = set(server.searches())
+        assert not before
+        _, answer, me = server.post(
+            "/api/tables", {"game": "schachogi", "opponent": "ai", "level": "max", "seat": 1}
+        )
+        client = TableClient(server, answer["id"], me)
+        thinking = client.until(lambda t: t["thinking"])
+        assert thinking["thinking_seat"] == 0
+        searching = set(server.searches()) - before
+        assert searching, "the AI searches in a process of its own"
+        client.close()  # nobody watches: after the grace the search is cancelled
+        deadline = time.monotonic() + 10
+        while set(server.searches()) & searching and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not set(server.searches()) & searching
+        assert not server.get(f"/api/tables/{answer['id']}")["thinking"]
+        client = TableClient(server, answer["id"], me)  # back: the AI thinks again
+        assert client.until(lambda t: t["thinking"])["thinking_seat"] == 0
+        client.close()
     finally:
         server.stop()
