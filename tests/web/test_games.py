@@ -1,5 +1,7 @@
 """A complete game of every game, played in the browser by clicking (both seats at one
-screen), to its end with the result shown."""
+screen), to its end with the result shown: Okard from the pick phase on, the others from
+positions near their end (the whole suite must stay quick; the server tests and the
+screenshot test play whole games from the start)."""
 
 from __future__ import annotations
 
@@ -14,9 +16,17 @@ from tests.web.play import create_table, play_to_the_end, table_state
 
 #: Variants that end soon, so the whole browser suite stays quick.
 SHORT = {
-    "ostseeschach": {},
+    # turn 48 of 60 of a random game, towers on the board
+    "ostseeschach": {
+        "position": "..M....h/......../.Mh2.rRs./.S2....../.S.....s/......../.H..R..m/..m....."
+        " 48 0:0 g5h4"
+    },
     "schachogi": {"quiet_plies": "6", "position": "r3p3/8/8/8/8/8/8/R3P3 w 0 1"},
-    "hase-und-igel": {},
+    # round 25 of 30: the race's last rounds
+    "hase-und-igel": {
+        "position": "SHCHCCH12CLICCHI12CICCL2IHCCC2IH1CH2CICHC2LICCH21CIHC2CCILHC1CHCG"
+        " 50 12/40/3/TEHF/a2 0/9/2/EHF/- a2"
+    },
     "okard": {"board": "8", "turns": "4"},
 }
 
