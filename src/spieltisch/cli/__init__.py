@@ -23,6 +23,7 @@ from spieltisch.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, one_line
 from spieltisch.cli.info import games_command, levels_command, perft_command, show
 from spieltisch.cli.matches import match, replay
 from spieltisch.cli.play import play
+from spieltisch.cli.serve import serve
 
 __all__ = ["main"]
 
@@ -105,7 +106,7 @@ def main() -> None:
     """
 
 
-for _command in (games_command, show, perft_command, play, match, replay, levels_command):
+for _command in (games_command, show, perft_command, play, match, replay, levels_command, serve):
     main.add_command(_command)
 for _command in (server_command, bot_command, duel_command):
     main.add_command(_command)
