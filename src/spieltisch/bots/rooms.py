@@ -109,7 +109,7 @@ class TableHost(Protocol):
 def kind_of(seat: Seat) -> str:
     """The store's kind of a seat: `bot:NAME`, `ai:SPEC` or `person`."""
     if seat.kind is SeatKind.BOT:
-        return f"bot:{seat.name}"[:64]
+        return f"bot:{seat.name or '?'}"[:64]
     if seat.kind is SeatKind.AI:
         return f"ai:{seat.agent}"[:64]
     return "person"
@@ -243,6 +243,8 @@ class Room:
             raise JoinError(f"seat {seat} of room {self.id} is taken")
         slot.participant = participant
         slot.strict = strict
+        if self.table.seats[seat].kind is not SeatKind.BOT:  # a free seat becomes a bot's
+            self.table.seats[seat] = Seat.bot("")
         self.table.sit(seat, (name or slot.name or f"bot {seat + 1}")[:60], secrets.token_hex(8))
         if self.table.status is Status.WAITING and not self.free_seats():
             self.lobby.host.seated(self.table)
@@ -472,7 +474,8 @@ class Lobby:
         seed: int | None = None,
     ) -> Room:
         seed = seed if seed is not None else secrets.randbelow(1 << 31)
-        table = Table(game, seats or [Seat.bot(""), Seat.bot("")], seed=seed)
+        # a free seat is a person's until a bot takes it: a person in the web app may
+        table = Table(game, seats or [Seat.person(""), Seat.person("")], seed=seed)
         room = Room(self, table, slots, prepared=prepared, paused=paused)
         room.id = self.host.open(table)
         self.rooms[room.id] = room
@@ -558,7 +561,8 @@ class Lobby:
             raise JoinError(f"no game {game[:60]!r}: {exc}") from None
         slots = [Slot(names[i], can_timeout[i], str(uuid.uuid4())) for i in (0, 1)]
         seats = [
-            Seat.ai(spec, names[i] or None) if spec else Seat.bot("") for i, spec in enumerate(ai)
+            Seat.ai(spec, names[i] or None) if spec else Seat.person("")
+            for i, spec in enumerate(ai)
         ]
         codes: list[str] = []
         room = self._new_room(loaded, slots, seats=seats, prepared=True, paused=paused, seed=seed)

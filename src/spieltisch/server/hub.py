@@ -82,6 +82,8 @@ def agent_for(game: Game[Any, Any], level: str) -> str:
 
 
 def _kind(seat: Seat) -> str:
+    if seat.kind is SeatKind.BOT:
+        return f"bot:{seat.name or '?'}"[:64]
     return f"ai:{seat.agent}" if seat.kind is SeatKind.AI else str(seat.kind)
 
 
