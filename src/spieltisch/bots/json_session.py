@@ -23,7 +23,7 @@ __all__ = ["PROTOCOL", "JsonSession"]
 
 #: The protocol's name and version, in the `welcome` message.
 PROTOCOL = "spieltisch-bots/1"
-_TYPES = ("join", "move", "watch", "leave", "prepare", "ping")
+_TYPES = ("join", "move", "watch", "leave", "prepare", "stats", "ping")
 
 
 class JsonSession:
@@ -154,6 +154,21 @@ class JsonSession:
             options=self._text(message, "options"),
         )
         self.send({"type": "prepared", "table": room.id, "reservations": codes})
+
+    def _on_stats(self, message: dict[str, Any]) -> None:
+        if self._text(message, "password") != self.lobby.password:
+            self.error("wrong password: stats are for administrators", "NOT_ALLOWED")
+            return
+        lobby = self.lobby
+        self.send(
+            {
+                "type": "stats",
+                "rooms": len(lobby.rooms),
+                "finished": lobby.finished,
+                "abandoned": lobby.abandoned,
+                "move_seconds": lobby.move_seconds,
+            }
+        )
 
     def closed(self) -> None:
         """The connection is gone (or the bot left): leave the table and the watching."""
