@@ -69,7 +69,7 @@ def plan(games: int) -> list[tuple[str, str, str]]:
 
 
 async def admin(port: int, message: dict[str, Any]) -> dict[str, Any]:
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=1 << 26)
     writer.write(json.dumps({**message, "password": PASSWORD}).encode() + b"\n")
     await writer.drain()
     answer: dict[str, Any] = json.loads(await reader.readline())

@@ -94,3 +94,21 @@ def test_a_bot_that_never_comes_gives_no_result(tmp_path: Path) -> None:
         game_timeout=2.0,
     )
     assert result.unfinished() == 1
+
+
+def test_a_duel_on_a_server_elsewhere(tmp_path: Path) -> None:
+    from spieltisch.bots.duel import RemoteServer
+
+    from .helpers import running_server
+
+    with running_server(tmp_path / "remote.db") as server:
+        command = bot("schachogi")
+        result = run_duel(
+            "schachogi",
+            (command, command),
+            2,
+            remote=RemoteServer("127.0.0.1", server.port, "secret"),
+        )
+    assert result.unfinished() == 0 and [g.seat_of_player1 for g in result.games] == [0, 1]
+    with Store.open(tmp_path / "remote.db") as store:
+        assert store.count_games(status="finished") == 2

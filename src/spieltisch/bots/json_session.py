@@ -147,11 +147,17 @@ class JsonSession:
         if not (isinstance(names, list) and len(names) == 2):
             raise JoinError("'names' is a list of two names")
         timeouts = bool(message.get("timeouts", False))
+        seed = message.get("seed")
+        if seed is not None and not (
+            isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 31
+        ):
+            raise JoinError("'seed' is a whole number 0..2147483647")
         room, codes = self.lobby.prepare(
             self._text(message, "game"),
             (str(names[0])[:60], str(names[1])[:60]),
             can_timeout=(timeouts, timeouts),
             options=self._text(message, "options"),
+            seed=seed,
         )
         self.send({"type": "prepared", "table": room.id, "reservations": codes})
 

@@ -120,8 +120,8 @@ class BotServer:
         session: XmlSession | JsonSession | None = None
         try:
             session = await self._serve(connection)
-        except (ConnectionError, OSError):
-            pass
+        except (ConnectionError, OSError, asyncio.CancelledError):
+            pass  # cancelled: the server stops, and this connection with it
         except Exception:
             log.exception("a bot connection failed")
         finally:
