@@ -270,3 +270,17 @@ def test_admin_requests_need_the_password() -> None:
         wrong = XmlClient(server.port)
         wrong.send('<authenticate password="guess"/>')
         assert "authentication failed" in wrong.packet()[0]
+
+
+def test_an_xml_client_cannot_take_a_seat_of_a_game_without_xml() -> None:
+    with running_server() as server:
+        found, codes = server.call(lambda: server.lobby.prepare("okard"))
+        client = XmlClient(server.port)
+        client.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
+        text, element = client.packet()
+        assert element.tag == "errorpacket" and "JSON protocol" in text
+        assert codes[0] in server.lobby.reservations  # still there for a JSON bot
+        other = XmlClient(server.port)
+        other.send(f'<joinRoom roomId="{found.id}"/>')
+        assert "JSON protocol" in other.packet()[0]
+        assert not found.closed

@@ -489,9 +489,11 @@ class Lobby:
         name: str = "",
         options: str = "",
         strict: bool = True,
+        xml: bool = False,
     ) -> tuple[Room, int]:
         """Join an open room of `game` (a registry name or a competition type; None: any
-        open room, else the default game), or open a new one and wait there."""
+        open room, else the default game), or open a new one and wait there; `xml`: only
+        rooms of games with a competition codec (an XML client)."""
         wanted: Game[Any, Any] | None = None
         if game is not None:
             wanted = game_for_type(game)
@@ -500,8 +502,12 @@ class Lobby:
                     wanted = load(game, options or None)
                 except SpieltischError as exc:
                     raise JoinError(f"no game {game[:60]!r}: {exc}") from None
+        if xml and (wanted or load(self.default_game)).competition() is None:
+            raise JoinError("this game has no competition XML: use the JSON protocol")
         for room in self.rooms.values():
             if room.prepared or room.closed or room.table.status is not Status.WAITING:
+                continue
+            if xml and room.codec is None:
                 continue
             if wanted is not None and (
                 room.game.name != wanted.name or room.table.record.options != wanted.options.text()
@@ -518,11 +524,19 @@ class Lobby:
         return room, 0
 
     def join_room(
-        self, participant: Participant, room_id: str, *, name: str = "", strict: bool = True
+        self,
+        participant: Participant,
+        room_id: str,
+        *,
+        name: str = "",
+        strict: bool = True,
+        xml: bool = False,
     ) -> tuple[Room, int]:
         room = self.rooms.get(room_id)
         if room is None or room.closed:
             raise JoinError(f"no open room {room_id[:60]!r}")
+        if xml and room.codec is None:
+            raise JoinError(f"{room.game.title} has no competition XML: use the JSON protocol")
         free = [i for i in room.free_seats() if room.slots[i].reservation is None]
         if not free:
             raise JoinError(f"room {room_id[:60]!r} has no free seat")
@@ -530,12 +544,21 @@ class Lobby:
         return room, free[0]
 
     def join_prepared(
-        self, participant: Participant, code: str, *, name: str = "", strict: bool = True
+        self,
+        participant: Participant,
+        code: str,
+        *,
+        name: str = "",
+        strict: bool = True,
+        xml: bool = False,
     ) -> tuple[Room, int]:
-        found = self.reservations.pop(code, None)
+        found = self.reservations.get(code)
         if found is None:
             raise JoinError(f"no reservation {code[:60]!r}")
         room, seat = found
+        if xml and room.codec is None:
+            raise JoinError(f"{room.game.title} has no competition XML: use the JSON protocol")
+        del self.reservations[code]
         if room.closed:
             raise JoinError(f"the game of reservation {code[:60]!r} is over")
         room.sit(participant, seat, room.slots[seat].name or name, strict)
