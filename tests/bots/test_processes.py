@@ -26,7 +26,14 @@ def bot(game: str, *extra: str) -> str:
     return spieltisch_command("bot", game, "--level", "random", "--quiet", *extra)
 
 
-@pytest.mark.parametrize(("game", "count"), [("ostseeschach", 2), ("hase-und-igel", 1)])
+@pytest.mark.parametrize(
+    ("game", "count"),
+    [
+        ("ostseeschach", 1),
+        ("hase-und-igel", 1),
+        pytest.param("ostseeschach", 2, marks=pytest.mark.slow),
+    ],
+)
 def test_bot_processes_play_over_xml(tmp_path: Path, game: str, count: int) -> None:
     db = tmp_path / "games.db"
     result = run_duel(game, (bot(game), bot(game, "--level", "easy")), count, db=db, seed=7)
@@ -84,6 +91,9 @@ def test_the_duel_command(tmp_path: Path) -> None:
     assert "95% interval" in outcome.output
     with Store.open(db) as store:
         assert store.count_games(status="finished") == 2
+        first, second = sorted(store.list_games(), key=lambda g: g.id)
+        assert first.start == second.start  # a pair starts alike
+        assert first.players[0].name == second.players[1].name == "player1"
 
 
 def test_a_bot_that_never_comes_gives_no_result(tmp_path: Path) -> None:
@@ -96,6 +106,7 @@ def test_a_bot_that_never_comes_gives_no_result(tmp_path: Path) -> None:
     assert result.unfinished() == 1
 
 
+@pytest.mark.slow
 def test_a_duel_on_a_server_elsewhere(tmp_path: Path) -> None:
     from spieltisch.bots.duel import RemoteServer
 
