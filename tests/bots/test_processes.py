@@ -123,3 +123,42 @@ def test_a_duel_on_a_server_elsewhere(tmp_path: Path) -> None:
     assert result.unfinished() == 0 and [g.seat_of_player1 for g in result.games] == [0, 1]
     with Store.open(tmp_path / "remote.db") as store:
         assert store.count_games(status="finished") == 2
+
+
+def test_the_server_command_serves_and_stops(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.serverproc import free_port
+
+    from .helpers import XmlClient, bot_env
+
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "spieltisch", "server", "--port", str(port), "--no-db"],
+        env=bot_env(),
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        assert f"bot server on 127.0.0.1:{port}" in process.stdout.readline()
+        client = XmlClient(port)
+        client.send('<join gameType="swc_2018_hase_und_igel"/>')
+        assert client.packet()[1].tag == "joined"
+        client.close()
+    finally:
+        process.send_signal(signal.SIGINT)
+        started = time.monotonic()
+        assert process.wait(10) == 0
+        assert time.monotonic() - started < 10
+
+
+def test_a_bot_without_a_server_says_so() -> None:
+    from tests.serverproc import free_port
+
+    outcome = CliRunner().invoke(main, ["bot", "okard", "-p", str(free_port())])
+    assert outcome.exit_code == 2
+    assert "no connection to 127.0.0.1" in outcome.output
