@@ -120,3 +120,23 @@ def test_json_over_the_websocket_answers_errors(web: tuple[ServerProcess, int]) 
     bot.send(type="ping")
     assert bot.until("pong")
     bot.close()
+
+
+def test_a_bot_joins_a_persons_table(web: tuple[ServerProcess, int]) -> None:
+    server, _ = web
+    status, made, cookie = server.post(
+        "/api/tables",
+        {"game": "okard", "opponent": "link", "seat": 0, "name": "Bea", "options": {"turns": "10"}},
+    )
+    assert status == 200, made
+    bot = BotSocket(server)
+    bot.send(type="join", table=str(made["id"]), name="Robo")
+    joined = bot.until("joined")[-1]
+    assert (joined["table"], joined["seat"]) == (str(made["id"]), 1)
+    person = TableClient(server, made["id"], cookie)
+    table = person.until(lambda t: t["status"] == "running" and t["seats"][1]["name"] == "Robo")
+    assert table["seats"][1]["kind"] == "bot"
+    person.send(type="resign")
+    assert bot.until("over")[-1]["reason"] == "RESIGNATION"
+    person.close()
+    bot.close()

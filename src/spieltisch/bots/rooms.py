@@ -105,6 +105,10 @@ class TableHost(Protocol):
     def close(self, table: Table) -> None:
         """The room of `table` is done with it."""
 
+    def find(self, table_id: str) -> Table | None:
+        """A waiting table of the host's own with a free seat (the web app's tables
+        waiting for a friend), for a bot to join; None when there is none."""
+
 
 def kind_of(seat: Seat) -> str:
     """The store's kind of a seat: `bot:NAME`, `ai:SPEC` or `person`."""
@@ -137,6 +141,9 @@ class StoreHost:
         stop = self._unsubscribe.pop(id(table), None)
         if stop is not None:
             stop()
+
+    def find(self, table_id: str) -> Table | None:
+        return None
 
     def game_id(self, table: Table) -> int | None:
         """The store's id of `table`'s game (None before the start or without a store)."""
@@ -533,6 +540,8 @@ class Lobby:
         xml: bool = False,
     ) -> tuple[Room, int]:
         room = self.rooms.get(room_id)
+        if room is None:
+            room = self._adopt(room_id)
         if room is None or room.closed:
             raise JoinError(f"no open room {room_id[:60]!r}")
         if xml and room.codec is None:
@@ -542,6 +551,16 @@ class Lobby:
             raise JoinError(f"room {room_id[:60]!r} has no free seat")
         room.sit(participant, free[0], name, strict)
         return room, free[0]
+
+    def _adopt(self, table_id: str) -> Room | None:
+        """A room around a waiting table of the host's (a person waits for a friend)."""
+        table = self.host.find(table_id)
+        if table is None or table.status is not Status.WAITING:
+            return None
+        room = Room(self, table, [Slot(), Slot()])
+        room.id = table_id
+        self.rooms[table_id] = room
+        return room
 
     def join_prepared(
         self,

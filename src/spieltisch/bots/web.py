@@ -54,6 +54,15 @@ class HubHost:
     def close(self, table: Table) -> None:
         self._ids.pop(id(table), None)
 
+    def find(self, table_id: str) -> Table | None:
+        if not (table_id.isascii() and table_id.isdigit() and len(table_id) <= 9):
+            return None
+        live = self.hub.tables.get(int(table_id))
+        if live is None or not any(not seat.taken for seat in live.table.seats):
+            return None
+        self._ids[id(live.table)] = live.id
+        return live.table
+
 
 async def start_bots(
     app: Any, hub: Hub, *, xml_port: int | None = None, host: str = "127.0.0.1"
