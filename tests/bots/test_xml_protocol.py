@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from spieltisch.bots.rooms import HARD_TIMEOUT, SOFT_TIMEOUT
 from spieltisch.core.registry import load
 from spieltisch.core.sc_xml import room
 from spieltisch.core.xml_reading import read_xml
@@ -197,10 +198,10 @@ def test_soft_timeout_loses_and_the_move_is_not_played() -> None:
 
 
 def test_the_official_soft_timeout_of_two_seconds() -> None:
-    with running_server() as server:
+    with running_server(soft=SOFT_TIMEOUT, hard=HARD_TIMEOUT) as server:
         room_id, (one, two) = prepared_pair(server)
         memento = one.until("moveRequest")[1][0]
-        time.sleep(1.5)
+        time.sleep(1.0)
         answer(one, "ostseeschach", room_id, memento)  # in time
         two.until("moveRequest")
         time.sleep(2.1)
