@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+from urllib.parse import urlsplit
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -73,6 +74,10 @@ async def table_socket(socket: WebSocket) -> None:
         live = hub.get(game_id)
     except (NotationError, NotFoundError):
         await socket.close(code=4404)
+        return
+    origin = socket.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != socket.headers.get("host"):
+        await socket.close(code=4403)  # another site's page may not act with our cookie
         return
     secret = socket.cookies.get(COOKIE)
     token = holder(secret) if secret else None

@@ -5,7 +5,7 @@ import { h } from "../dom.js";
 
 const BLURB = {
   ostseeschach: "Baltic-sea chess: stack your pieces into towers and carry ambers home.",
-  schachogi: "Chess meets shogi: captured pieces change sides and come back as drops.",
+  schachogi: "Chess meets shogi: shogi-like moves, promotion on the last two ranks, capture the Pflöck.",
   "hase-und-igel": "The hare and the hedgehog: race along 65 fields, pay in carrots, eat your salads.",
   okard: "Build an army of stones, roll for action points, promote, sacrifice and drop.",
 };
