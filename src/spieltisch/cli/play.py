@@ -20,9 +20,10 @@ import click
 
 from spieltisch.ai.agent import Agent
 from spieltisch.ai.spec import make_agent
-from spieltisch.arena.record import GameRecord, load_record, replay_record
+from spieltisch.arena.record import GameRecord, load_record
 from spieltisch.cli.common import (
     GAME,
+    GAME_OVER,
     OPTIONS,
     POSITION,
     POSITION_FILE,
@@ -38,8 +39,9 @@ from spieltisch.cli.common import (
 )
 from spieltisch.cli.prompt import MAX_LINE, Ask, ask_line
 from spieltisch.core import Game, SpieltischError, State, load
-from spieltisch.core.chance import MAX_SEED, chance_rng, draw_chance
+from spieltisch.core.chance import MAX_SEED, chance_rng
 from spieltisch.core.errors import quote
+from spieltisch.tables import ChanceDrawn, Event, MovePlayed, Seat, Status, Table
 
 PLAY_HELP = """commands (a line that reads as a move is played; `:word` is always a command):
   <move>      make a move in the game's notation
@@ -63,8 +65,8 @@ COMMANDS = {
     "exit": "quit",
 }
 
-#: Called after every change of the game with the state and the seconds of each move.
-OnChange = Callable[[State[Any], list[float]], None]
+#: Called after every change of the game at the table (to save its record).
+OnChange = Callable[[Table], None]
 
 
 @click.command()
@@ -138,41 +140,44 @@ def play(
             if record.game != game:
                 fail(f"the record holds a game of {record.game}, not {game}")
             loaded = record.load_game()
-            state = replay_record(record)
             chance_seed = _chance_seed(record)
-            seconds = list(record.seconds) or [0.0] * len(record.moves)
             target = save_path or record_path
         else:
             loaded = load(game, options)
             if seed is None:
                 seed = random.SystemRandom().randrange(1 << 30)
-            from_text = position is not None or position_file is not None
-            state = load_state(loaded, position, position_file, seed)
             chance_seed = seed
-            record = GameRecord(
-                game=loaded.name,
-                options=loaded.options.text(),
-                start=state.text(),
-                seed=None if from_text else seed,
-                players=("", ""),
-            )
-            seconds = []
             target = save_path or _default_path(game)
         agent = make_agent(ai, loaded, seed=chance_seed) if ai is not None else None
         humans = {0, 1} if opponent == "human" and agent is None else {seat}
-        other = agent.spec if agent is not None else "random"
-        record.players = ("human" if 0 in humans else other, "human" if 1 in humans else other)
-        record.meta["chance_seed"] = chance_seed
-        writer = RecordWriter(record, target)
-        writer(state, seconds)
+        seats = _seats(humans, agent.spec if agent is not None else "random")
+        if record_path is not None:
+            record.meta.pop("abandoned", None)  # resuming an abandoned game goes on with it
+            table = Table.from_record(
+                record, seats=seats, chance_seed=chance_seed, clock=time.perf_counter
+            )
+        elif position is not None or position_file is not None:
+            start = load_state(loaded, position, position_file, seed)
+            table = Table(loaded, seats, state=start, chance_seed=seed, clock=time.perf_counter)
+        else:
+            table = Table(loaded, seats, seed=seed, clock=time.perf_counter)
+        writer = RecordWriter(target)
+        writer(table)
     click.echo(f"{loaded.title} (seed {chance_seed})")
     if agent is not None:
         click.echo(f"AI: {ai} = {agent.spec}")
     click.echo(f"record: {target}")
     with user_errors():
-        play_loop(
-            loaded, state, humans, chance_seed, ask_line(), click.echo, agent, writer, seconds
-        )
+        run_table(table, humans, ask_line(), click.echo, agent, writer)
+
+
+def _seats(humans: set[int], other: str) -> list[Seat]:
+    """The person at the terminal in the seats of `humans`, `other` (an agent spec) in
+    the rest."""
+    return [
+        Seat.person("human", token="terminal") if index in humans else Seat.ai(other)
+        for index in (0, 1)
+    ]
 
 
 def _chance_seed(record: GameRecord) -> int:
@@ -196,24 +201,15 @@ def _default_path(game: str) -> Path:
 
 
 class RecordWriter:
-    """Keeps the record of a game in play up to date in its file after every change."""
+    """Keeps the record of a table in its file, written whole after every change."""
 
-    def __init__(self, record: GameRecord, path: Path) -> None:
-        self.record = record
+    def __init__(self, path: Path) -> None:
         self.path = path
 
-    def __call__(self, state: State[Any], seconds: list[float]) -> None:
-        record = self.record
-        record.moves = [str(move) for move in state.history()]
-        record.seconds = [round(spent, 4) for spent in seconds]
-        result = state.outcome()
-        record.finished = result is not None
-        record.winner = None if result is None else result.winner
-        record.reason = "" if result is None else result.reason
-        record.scores = ((), ()) if result is None else result.scores
+    def __call__(self, table: Table) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         partial = self.path.with_name(self.path.name + ".part")
-        partial.write_text(record.to_json() + "\n", encoding="utf-8")
+        partial.write_text(table.record.to_json() + "\n", encoding="utf-8")
         partial.replace(self.path)
 
 
@@ -228,99 +224,122 @@ def play_loop(
     on_change: OnChange | None = None,
     seconds: list[float] | None = None,
 ) -> None:
-    """Play `state` to its end or until the person quits.
+    """Play `state` (its history counts as played, `seconds` per move) at a table to
+    its end or until the person quits; see `run_table`."""
+    seats = _seats(humans, agent.spec if agent is not None else "random")
+    table = Table(
+        game, seats, state=state, seconds=seconds, chance_seed=chance_seed, clock=time.perf_counter
+    )
+    run_table(table, humans, ask, out, agent, on_change)
 
-    `ask(prompt)` reads a line (EOFError ends the game); `out` prints. Chance outcomes
-    and the random mover's choices are drawn from `chance_seed` and the ply, so undo and
-    the same step again give the same outcome. `seconds` (one per move in the state's
-    history) grows with the moves; `on_change` hears of every change.
+
+def run_table(
+    table: Table,
+    humans: set[int],
+    ask: Ask,
+    out: Callable[[str], None],
+    agent: Agent | None = None,
+    on_change: OnChange | None = None,
+) -> None:
+    """Play at `table` to the end or until the person quits (starting it if it waits).
+
+    `ask(prompt)` reads a line (EOFError ends the game); `out` prints. The table draws
+    the chance outcomes; the seats not in `humans` are played by `agent`, or by a random
+    mover drawn from the chance seed and the ply (so undo and the same step again give
+    the same outcome). `on_change` hears of every change of the game.
     """
+    game = table.game
+    state = table.state
     names = game.player_names
-    times = seconds if seconds is not None else [0.0] * len(state.history())
     single = next(iter(humans)) if len(humans) == 1 else None
+    pending: list[Event] = []
+    shown = True  # the board on screen is the current position
 
     def viewer() -> int | None:
         if single is not None:
             return single
         return state.to_move if state.to_move in (0, 1) else None
 
-    def changed() -> None:
-        del times[len(state.history()) :]
+    def flush() -> None:
+        """Report what the table did (outside its event delivery, so that an error in
+        printing or saving reaches the person)."""
+        nonlocal shown
+        if not pending:
+            return
+        for event in pending:
+            if isinstance(event, ChanceDrawn):
+                out(f"chance: {event.description or event.notation}")
+            elif isinstance(event, MovePlayed) and event.seat not in humans:
+                detail = f"  ({event.description})" if event.description != event.notation else ""
+                out(f"{names[event.seat]} plays {event.notation}{detail}")
+            if isinstance(event, ChanceDrawn | MovePlayed):
+                shown = False
+        pending.clear()
         if on_change is not None:
-            on_change(state, times)
+            on_change(table)
 
-    out(board(state, viewer()))
-    shown = True  # the board on screen is the current position
-    while not state.is_over():
-        player = state.to_move
-        ply = len(state.history())
-        if state.is_chance():
-            move = draw_chance(state, chance_seed, ply)
-            out(f"chance: {state.describe_move(move)}")
-            state.push(move)
-            times.append(0.0)
-            changed()
-            shown = False
-            continue
-        if player not in humans:
-            started = time.perf_counter()
-            if agent is not None:
-                move = agent.select(state)
-            else:
-                move = chance_rng(chance_seed, ply).choice(state.legal_moves())
-            spent = time.perf_counter() - started
-            described = state.describe_move(move)
-            detail = f"  ({described})" if described != str(move) else ""
-            out(f"{names[player]} plays {move}{detail}")
-            state.play(move)
-            times.append(spent)
-            changed()
-            shown = False
-            continue
-        if not shown:  # once before a person's turn, not after every step of the opponent
-            out(board(state, viewer()))
-            shown = True
-        started = time.perf_counter()
-        try:
-            line = ask(f"{names[player]}> ").strip()
-        except EOFError:
-            out("bye")
-            return
-        if not line:
-            continue
-        if len(line) > MAX_LINE:
-            out(f"not read: a line has at most {MAX_LINE} characters")
-            continue
-        command = _command(line, state)
-        if command == "quit":
-            out("bye")
-            return
-        if command == "help":
-            out(PLAY_HELP)
-        elif command == "moves":
-            out(columns([str(move) for move in state.legal_moves()]))
-        elif command == "board":
-            out(board(state, viewer()))
-        elif command == "position":
-            out(state.text())
-        elif command == "undo":
-            _undo_turn(state, humans, out)
-            changed()
-            out(board(state, viewer()))
-        elif command is not None:
-            out(f"unknown command {quote(line)}; `help` lists the commands")
-        else:
-            try:
-                state.play(state.parse_move(line))
-            except SpieltischError as exc:
-                out(f"not played: {one_line(str(exc))} (`moves` lists the legal moves)")
+    unsubscribe = table.subscribe(pending.append)
+    try:
+        out(board(state, viewer()))
+        if table.status is Status.WAITING:
+            table.start()
+        flush()
+        while (player := table.turn) is not None:
+            if player not in humans:
+                if agent is not None:
+                    move = agent.select(state)
+                else:
+                    move = chance_rng(table.chance_seed, table.ply).choice(state.legal_moves())
+                table.play(player, move)
+                flush()
                 continue
-            times.append(time.perf_counter() - started)
-            changed()
-            shown = False
+            if not shown:  # once before a person's turn, not after every step of the opponent
+                out(board(state, viewer()))
+                shown = True
+            try:
+                line = ask(f"{names[player]}> ").strip()
+            except EOFError:
+                out("bye")
+                return
+            if not line:
+                continue
+            if len(line) > MAX_LINE:
+                out(f"not read: a line has at most {MAX_LINE} characters")
+                continue
+            command = _command(line, state)
+            if command == "quit":
+                out("bye")
+                return
+            if command == "help":
+                out(PLAY_HELP)
+            elif command == "moves":
+                out(columns([str(move) for move in state.legal_moves()]))
+            elif command == "board":
+                out(board(state, viewer()))
+            elif command == "position":
+                out(state.text())
+            elif command == "undo":
+                _undo_turn(table, single, out)
+                flush()
+                out(board(state, viewer()))
+            elif command is not None:
+                out(f"unknown command {quote(line)}; `help` lists the commands")
+            else:
+                try:
+                    table.play(player, line)
+                except SpieltischError as exc:
+                    out(f"not played: {one_line(str(exc))} (`moves` lists the legal moves)")
+                    continue
+                flush()
+    finally:
+        unsubscribe()
     final = board(state, viewer())
     if not shown:
         out(final)
+    result = table.outcome
+    if result is not None and not state.is_over():  # an end the table decided (time, resigning)
+        verdict = "draw" if result.winner is None else f"{names[result.winner]} wins"
+        out(f"{GAME_OVER} {verdict} ({result.reason})")
     print_result(game, state, out, final)
 
 
@@ -339,12 +358,12 @@ def _command(line: str, state: State[Any]) -> str | None:
     return None
 
 
-def _undo_turn(state: State[Any], humans: set[int], out: Callable[[str], None]) -> None:
-    """Take back moves until a person is to move again after at least one move."""
-    if not state.history():
+def _undo_turn(table: Table, single: int | None, out: Callable[[str], None]) -> None:
+    """Take back the person's last move and every move since (with two people at the
+    terminal: the last move made)."""
+    moved = [seat for seat in table.movers() if seat in (0, 1)]
+    seat = single if single is not None else (moved[-1] if moved else None)
+    if seat is None or seat not in moved:
         out("nothing to undo")
         return
-    while state.history():
-        state.undo()
-        if state.to_move in humans and not state.is_chance():
-            break
+    table.take_back(seat)

@@ -137,6 +137,7 @@ class Thinker:
         self.process.start()
         sender.close()  # the child holds the only writing end: its death is an EOF here
         self._answer: tuple[str, str] | None = None
+        self._waiting = False
         self.cancelled = False
 
     def done(self) -> bool:
@@ -153,32 +154,39 @@ class Thinker:
         """The move, awaited without blocking the event loop; cancelling the awaiting
         task terminates the search."""
         loop = asyncio.get_running_loop()
+        self._waiting = True
         try:
             while not self.done():
                 ready = loop.create_future()
                 watched = self._watch(loop, ready)
                 try:
-                    await (ready if watched else asyncio.sleep(0.02))
+                    await (ready if watched is not None else asyncio.sleep(0.02))
                 finally:
-                    if watched:
-                        loop.remove_reader(self._channel.fileno())
+                    if watched is not None:
+                        loop.remove_reader(watched)
         except asyncio.CancelledError:
             self.cancel()
             raise
+        finally:
+            self._waiting = False
+            if self.cancelled:  # closed only now: the loop watched its descriptor till here
+                self._close()
         return self._take()
 
-    def _watch(self, loop: asyncio.AbstractEventLoop, ready: asyncio.Future[None]) -> bool:
-        """Wake `ready` when the answer arrives, where the loop can watch a pipe."""
+    def _watch(self, loop: asyncio.AbstractEventLoop, ready: asyncio.Future[None]) -> int | None:
+        """Wake `ready` when the answer arrives; the pipe's descriptor now watched, or
+        None where the loop cannot watch one (then `wait` polls)."""
 
         def wake() -> None:
             if not ready.done():
                 ready.set_result(None)
 
         try:
-            loop.add_reader(self._channel.fileno(), wake)
+            descriptor = self._channel.fileno()
+            loop.add_reader(descriptor, wake)
         except (NotImplementedError, OSError):  # e.g. the Windows proactor loop
-            return False
-        return True
+            return None
+        return descriptor
 
     def _take(self) -> str:
         if self.cancelled:
@@ -187,7 +195,7 @@ class Thinker:
             try:
                 kind, text = self._channel.recv()
             except (EOFError, OSError):
-                self.cancel()
+                self._stop()
                 raise AIError("the AI's process ended without a move") from None
             self._answer = (kind, text)
             self._channel.close()
@@ -201,6 +209,11 @@ class Thinker:
         """Stop the search now: the process is terminated (killed if it lingers)."""
         if self._answer is None:
             self.cancelled = True
+        self._stop()
+        if not self._waiting:
+            self._close()
+
+    def _stop(self) -> None:
         process = self.process
         if process.is_alive():
             process.terminate()
@@ -208,6 +221,8 @@ class Thinker:
             if process.is_alive():
                 process.kill()
                 process.join(GRACE)
+
+    def _close(self) -> None:
         with contextlib.suppress(OSError):
             self._channel.close()
 
@@ -234,7 +249,9 @@ class AIPlayer:
 
     Whenever an AI seat is to move it starts a search process (the table shows it
     thinking) and plays the answer; a take-back, the end of the game or abandoning the
-    table cancels the search at once. `close()` stops listening and cancels.
+    table cancels the search at once. `time_per_move` caps the agent's thinking where
+    its spec sets no time; a search that gives no move within `timeout` seconds, or
+    fails, abandons the table (`error` says why). `close()` stops listening and cancels.
     """
 
     def __init__(
@@ -243,11 +260,15 @@ class AIPlayer:
         *,
         context: str | BaseContext | None = None,
         time_per_move: float | None = None,
+        timeout: float | None = None,
     ) -> None:
         self.table = table
         self.context = context
         self.time_per_move = time_per_move
+        self.timeout = timeout
         self.task: asyncio.Task[None] | None = None
+        #: The search process of the current (or last) AI move.
+        self.thinker: Thinker | None = None
         #: The last error of a search (the table is abandoned when the AI fails).
         self.error: BaseException | None = None
         self._unsubscribe = table.subscribe(self._heard)
@@ -265,6 +286,9 @@ class AIPlayer:
         self.task = asyncio.get_running_loop().create_task(self._move(seat, request))
 
     def cancel(self) -> None:
+        """Stop the search under way: its process is terminated now, its task cancelled."""
+        if self.thinker is not None:
+            self.thinker.cancel()
         if self.task is not None and not self.task.done():
             self.task.cancel()
 
@@ -282,16 +306,25 @@ class AIPlayer:
     async def _move(self, seat: int, request: ThinkRequest) -> None:
         table = self.table
         table.set_thinking(seat, True)
+        thinker = self.thinker = Thinker(request, self.context)
         try:
-            notation = await think(request, context=self.context)
+            waiting = thinker.wait()
+            notation = await (
+                waiting if self.timeout is None else asyncio.wait_for(waiting, self.timeout)
+            )
         except asyncio.CancelledError:
-            table.set_thinking(seat, False)
+            if self.thinker is thinker:
+                table.set_thinking(seat, False)
             raise
-        except SpieltischError as exc:
+        except (SpieltischError, TimeoutError) as exc:
+            if thinker.cancelled:
+                return  # cancelled on purpose (a take-back, the end)
             self.error = exc
             table.set_thinking(seat, False)
-            table.abandon(f"the AI failed: {exc}")
+            table.abandon(f"the AI failed: {exc or 'no move in time'}")
             return
+        finally:
+            thinker.cancel()  # gone in every case (a no-op once it answered)
         if table.turn == seat and table.ply == len(request.moves):
             self.task = None  # this search is done: the next AI turn may start one
             table.play(seat, notation)

@@ -47,6 +47,7 @@ from spieltisch.tables.events import (
     ThinkingChanged,
     TookBack,
 )
+from spieltisch.tables.restore import chance_seed_from_meta, seats_from_meta
 from spieltisch.tables.seats import MAX_NAME_LENGTH, Seat, SeatError, SeatKind
 
 __all__ = ["AGREED_DRAW", "RESIGNATION", "TIME", "Listener", "Status", "Table"]
@@ -87,6 +88,7 @@ class Table:
     gives Fischer clocks. The table waits until `start()` (both seats taken).
 
     `state` and `record` are the table's own objects: read them, never change them.
+    A table is not thread-safe: drive it from one thread (a server's event loop).
     """
 
     def __init__(
@@ -490,9 +492,9 @@ class Table:
         game = record.load_game()
         meta = dict(record.meta)
         if chance_seed is None:
-            chance_seed = _meta_seed(meta.get("chance_seed", record.seed))
+            chance_seed = chance_seed_from_meta(meta.get("chance_seed", record.seed))
         if seats is None:
-            seats = _meta_seats(meta.get("seats"), record.players)
+            seats = seats_from_meta(meta.get("seats"), meta.get("kinds"), record.players)
             for seat in seats:  # outside text: a bad spec fails here, not at the AI's turn
                 if seat.agent is not None:
                     try:
@@ -627,35 +629,3 @@ def _mover(state: State[Any]) -> int:
 
 def _whose(turn: int | None, names: tuple[str, str]) -> str:
     return "no one is" if turn is None else f"{names[turn]} (seat {turn}) is"
-
-
-def _meta_seed(value: object) -> int:
-    if value is None:
-        return 0
-    if not (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SEED):
-        raise NotationError(
-            f"record field 'meta.chance_seed': expected a whole number 0..{MAX_SEED}"
-        )
-    return value
-
-
-def _meta_seats(value: object, players: tuple[str, str]) -> list[Seat]:
-    """The seats a record describes (no tokens: persons' and bots' seats are free)."""
-    if value is None:
-        return [Seat.person(players[0]), Seat.person(players[1])]
-    if not (isinstance(value, list) and len(value) == 2):
-        raise NotationError("record field 'meta.seats': expected a list of two seats")
-    seats = []
-    for entry in value:
-        if not (isinstance(entry, dict) and set(entry) == {"kind", "name", "agent"}):
-            raise NotationError("record field 'meta.seats': a seat has kind, name and agent")
-        kind, name, agent = entry["kind"], entry["name"], entry["agent"]
-        if kind not in {str(k) for k in SeatKind}:
-            raise NotationError(f"record field 'meta.seats': unknown kind {quote(str(kind))}")
-        if not isinstance(name, str) or not (agent is None or isinstance(agent, str)):
-            raise NotationError("record field 'meta.seats': name and agent are strings")
-        try:
-            seats.append(Seat(SeatKind(kind), name, agent))
-        except SeatError as exc:
-            raise NotationError(f"record field 'meta.seats': {exc.detail}") from None
-    return seats
