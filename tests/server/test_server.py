@@ -168,3 +168,21 @@ def test_bad_requests_are_answered_not_dropped(server: ServerProcess) -> None:
         server.get("/api/records/99999999999999999999999")
     except Exception as exc:  # urllib raises on 400
         assert "400" in str(exc)
+
+
+def test_clocks_run_for_the_seat_to_move(server: ServerProcess) -> None:
+    table_id, me = create(
+        server, game="ostseeschach", opponent="here", clock_minutes=1, clock_increment=2
+    )
+    client = TableClient(server, table_id, me)
+    clocks = client.table["clocks"]
+    assert [c["running"] for c in clocks] == [True, False]
+    assert 55 < clocks[0]["remaining"] <= 60 and clocks[1]["remaining"] == 60
+    after = client.move(client.table["state"]["moves"][0]["notation"])
+    assert [c["running"] for c in after["clocks"]] == [False, True]
+    assert after["clocks"][0]["remaining"] > 60  # the increment
+    client.close()
+    status, answer, _ = server.post(
+        "/api/tables", {"game": "ostseeschach", "clock_minutes": "1e3"}
+    )
+    assert status == 400 and "clock_minutes" in answer["error"]
