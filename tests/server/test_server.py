@@ -182,7 +182,5 @@ def test_clocks_run_for_the_seat_to_move(server: ServerProcess) -> None:
     assert [c["running"] for c in after["clocks"]] == [False, True]
     assert after["clocks"][0]["remaining"] > 60  # the increment
     client.close()
-    status, answer, _ = server.post(
-        "/api/tables", {"game": "ostseeschach", "clock_minutes": "1e3"}
-    )
+    status, answer, _ = server.post("/api/tables", {"game": "ostseeschach", "clock_minutes": "1e3"})
     assert status == 400 and "clock_minutes" in answer["error"]

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 import time
-from urllib.parse import urlsplit
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
