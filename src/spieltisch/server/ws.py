@@ -86,7 +86,12 @@ async def table_socket(socket: WebSocket) -> None:
     try:
         await socket.send_text(live.message([token])[token])
         while True:
-            raw = await socket.receive_text()
+            message = await socket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text")
+            if raw is None:  # a binary frame: read as UTF-8 text where it is
+                raw = (message.get("bytes") or b"").decode("utf-8", "replace")
             started = time.perf_counter()
             try:
                 if len(raw) > MAX_MESSAGE:
