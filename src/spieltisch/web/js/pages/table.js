@@ -84,7 +84,7 @@ export function mount(main, { id, join }) {
   }
 
   function moveList() {
-    const list = h("ol", { class: "moves", start: 1 });
+    const list = h("ol", { class: `moves${(table.moves || []).some((m) => m.length > 12) ? " long" : ""}` });
     const moves = table.moves || [];
     const movers = table.movers || [];
     moves.forEach((notation, i) => {
