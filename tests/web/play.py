@@ -34,7 +34,7 @@ def click_and_wait(page: Any, selector: str, tap: bool = False) -> None:
     until the server's answer is drawn (a click that only extends the path shows the
     next targets at once)."""
     received = page.locator(".play").get_attribute("data-received")
-    target = page.locator(selector).first
+    target = page.locator(selector).filter(visible=True).first
     target.tap() if tap else target.click()
     page.wait_for_function(
         """([received, targets]) => {
