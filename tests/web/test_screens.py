@@ -11,6 +11,7 @@ from tests.serverproc import ServerProcess
 from tests.web.conftest import SIZES, shot
 from tests.web.play import TARGETS, click_and_wait, finished_game, table_state
 from tests.web.test_games import FINISHED, SHORT
+from tests.web.test_turns import OKARD
 
 GAMES = list(SHORT)
 #: A Schachogi position with promoted pieces of both sides.
@@ -73,6 +74,17 @@ def test_every_page_of_every_game(web: ServerProcess, browser: Any, size: str) -
             page.wait_for_selector(".rules h1")
             check_fits(page, f"rules {game}")
             shot(page, f"rules-{game}-{size}", full=False)
+        # Okard's play phase: action points, the sacrifice budget, the choices after a click
+        made = page.request.post(
+            f"{web.url}/api/tables",
+            data={"game": "okard", "options": "board=8", "position": OKARD, "opponent": "here"},
+        ).json()
+        page.goto(f"{web.url}/#/table/{made['id']}")
+        page.wait_for_selector(".play .board")
+        click_and_wait(page, '.play [data-id="a8"]', tap=phone)
+        page.wait_for_selector(".choice-bar .choice >> visible=true")
+        check_fits(page, "okard play")
+        shot(page, f"table-okard-play-{size}")
         page.goto(f"{web.url}/#/games")
         page.wait_for_selector(".games-table tbody tr[data-id]")
         check_fits(page, "games")
