@@ -73,3 +73,20 @@ def test_an_unwatched_tables_ai_stops_thinking(tmp_path: Path) -> None:
         client.close()
     finally:
         server.stop()
+
+
+def test_serve_with_a_store_it_cannot_open_is_one_error_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from tests.serverproc import ROOT
+
+    done = subprocess.run(
+        [sys.executable, "-m", "spieltisch", "serve", "--db", str(tmp_path / "no" / "x.db")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"},
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: the database") and done.stderr.count("\n") == 1
