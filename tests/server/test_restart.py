@@ -3,11 +3,13 @@ their seats, and play goes on (the AI's too)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 from tests.server.client import TableClient
-from tests.serverproc import ServerProcess
+from tests.serverproc import ROOT, ServerProcess
 
 
 def test_running_games_survive_a_restart(tmp_path: Path) -> None:
@@ -76,11 +78,6 @@ def test_an_unwatched_tables_ai_stops_thinking(tmp_path: Path) -> None:
 
 
 def test_serve_with_a_store_it_cannot_open_is_one_error_line(tmp_path: Path) -> None:
-    import subprocess
-    import sys
-
-    from tests.serverproc import ROOT
-
     done = subprocess.run(
         [sys.executable, "-m", "spieltisch", "serve", "--db", str(tmp_path / "no" / "x.db")],
         capture_output=True,
