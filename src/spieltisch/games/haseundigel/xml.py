@@ -4,6 +4,11 @@ Writes what the official XStream setup prints (two-space indent; attribute order
 hase-und-igel-protocol.md) and reads it back, also from inside `<room><data
 class="memento">` wrappers. Cards in a hand are kept in the official hand order
 (TAKE_OR_DROP_CARROTS, EAT_SALAD, HURRY_AHEAD, FALL_BACK); debug hints are dropped.
+
+Numbers are read by `core.text.read_int`. A move's values (distance, carrots, order) are
+whatever a Java `int` holds, as the official server reads them, so that the rules refuse
+an impossible value with their own reason; a state's numbers have the ranges of the
+position text, and a state that cannot arise is refused (`position.check_position`).
 """
 
 from __future__ import annotations
@@ -12,7 +17,8 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import quoteattr
 
-from spieltisch.core.errors import NotationError, PositionError
+from spieltisch.core.errors import NotationError, PositionError, quote
+from spieltisch.core.text import read_int
 from spieltisch.games.haseundigel.board import FIELD_NAMES, LAST_FIELD, NUM_FIELDS, Board
 from spieltisch.games.haseundigel.moves import (
     ADVANCE,
@@ -23,14 +29,18 @@ from spieltisch.games.haseundigel.moves import (
     EXCHANGE,
     FALL_BACK,
     SKIP,
+    VALUE_MAX,
+    VALUE_MIN,
     Action,
     Move,
     intern,
 )
+from spieltisch.games.haseundigel.position import MAX_CARROTS, check_position
 from spieltisch.games.haseundigel.rules import BAD_ORDER, OFFICIAL, HuIIllegalMoveError
 from spieltisch.games.haseundigel.state import (
     LAST_TURN,
     OFFICIAL_COLORS,
+    START_SALADS,
     HaseUndIgelState,
     LastAction,
     Player,
@@ -154,17 +164,20 @@ def _parse_root(text: str, error: type[NotationError]) -> ET.Element:
 
 
 def _int(
-    element: ET.Element, name: str, error: type[NotationError], default: int | None = None
+    element: ET.Element,
+    name: str,
+    error: type[NotationError],
+    default: int | None = None,
+    low: int = VALUE_MIN,
+    high: int = VALUE_MAX,
 ) -> int:
+    """The attribute `name` as a whole number in `low..high` (signed when `low` < 0)."""
     raw = element.get(name)
     if raw is None:
         if default is not None:
             return default
         raise error(f"<{element.tag}> lacks the attribute {name}")
-    try:
-        return int(raw)
-    except ValueError:
-        raise error(f"<{element.tag} {name}={raw!r}> is not a whole number") from None
+    return read_int(raw, f"<{element.tag} {name}>", low=low, high=high, signed=low < 0, error=error)
 
 
 def action_from_element(
@@ -175,7 +188,7 @@ def action_from_element(
     if tag == "card":
         name = element.get("type", "")
         if name not in CARD_NAMES:
-            raise error(f"unknown card type {name!r}")
+            raise error(f"unknown card type {quote(name)}")
         kind = CARD_TAKE + CARD_NAMES.index(name)
         value = _int(element, "value", error, 0) if kind == CARD_TAKE else 0
         return Action(kind, value), order
@@ -189,7 +202,7 @@ def action_from_element(
         return Action(FALL_BACK), order
     if tag == "skip":
         return Action(SKIP), order
-    raise error(f"unknown action <{tag}>")
+    raise error(f"unknown action <{quote(tag)}>")
 
 
 def ordered_move(pairs: list[tuple[Action, int]]) -> Move:
@@ -222,7 +235,7 @@ def move_from_xml(text: str) -> Move:
             raise NotationError('the room packet holds no <data class="move">')
         root = data
     if root.tag not in ("move", "data") or (root.tag == "data" and root.get("class") != "move"):
-        raise NotationError(f'expected <move> or <data class="move">, found <{root.tag}>')
+        raise NotationError(f'expected <move> or <data class="move">, found <{quote(root.tag)}>')
     return ordered_move(_actions_in(root, NotationError))
 
 
@@ -235,26 +248,29 @@ def _find_state(root: ET.Element) -> ET.Element:
             return found
     found = root.find(".//state")
     if found is None:
-        raise PositionError(f"no <state> in the XML (root <{root.tag}>)")
+        raise PositionError(f"no <state> in the XML (root <{quote(root.tag)}>)")
     return found
 
 
 def _player(element: ET.Element | None, color: str) -> Player:
     if element is None:
         raise PositionError(f"the state has no <{color.lower()}> player")
-    index = _int(element, "index", PositionError)
-    carrots = _int(element, "carrots", PositionError)
-    salads = _int(element, "salads", PositionError)
-    if not -1 <= index <= LAST_FIELD:
-        raise PositionError(f"{color}: index {index} is outside 0..64")
+    index = _int(element, "index", PositionError, low=0, high=LAST_FIELD)
+    carrots = _int(element, "carrots", PositionError, low=0, high=MAX_CARROTS)
+    salads = _int(element, "salads", PositionError, low=0, high=START_SALADS)
     cards = 0
     holder = element.find("cards")
     if holder is not None:
         for item in holder:
             name = (item.text or "").strip()
             if name not in CARD_NAMES:
-                raise PositionError(f"{color}: unknown card {name!r}")
-            cards |= CARD_BITS[CARD_NAMES.index(name)]
+                raise PositionError(f"{color}: unknown card {quote(name)}")
+            bit = CARD_BITS[CARD_NAMES.index(name)]
+            if cards & bit:
+                raise PositionError(
+                    f"DUPLICATE_CARD: {color} holds {name} twice; each card exists once per player"
+                )
+            cards |= bit
     last: LastAction | None = None
     found = element.find("lastNonSkipAction")
     if found is not None:
@@ -269,18 +285,18 @@ def _player(element: ET.Element | None, color: str) -> Player:
 def state_from_xml(game: HaseUndIgel, text: str) -> HaseUndIgelState:
     """Read an official `<state>` (alone or inside a memento/room packet)."""
     state = _find_state(_parse_root(text, PositionError))
-    turn = _int(state, "turn", PositionError, 0)
-    if not 0 <= turn <= LAST_TURN:
-        raise PositionError(f"the turn {turn} is outside 0..60")
+    turn = _int(state, "turn", PositionError, 0, low=0, high=LAST_TURN)
     board_element = state.find("board")
     if board_element is None:
         raise PositionError("the state has no <board>")
     kinds: dict[int, int] = {}
     for item in board_element.findall("fields"):
-        index = _int(item, "index", PositionError)
+        index = _int(item, "index", PositionError, low=0, high=LAST_FIELD)
         name = item.get("type", "")
         if name not in FIELD_NAMES:
-            raise PositionError(f"field {index}: unknown type {name!r}")
+            raise PositionError(f"field {index}: unknown type {quote(name)}")
+        if index in kinds:
+            raise PositionError(f"the board lists field {index} twice")
         kinds[index] = FIELD_NAMES.index(name)
     if sorted(kinds) != list(range(NUM_FIELDS)):
         raise PositionError(f"the board must list the fields 0..64, found {len(kinds)} fields")
@@ -296,4 +312,5 @@ def state_from_xml(game: HaseUndIgel, text: str) -> HaseUndIgelState:
                 last = ordered_move(pairs)
             except HuIIllegalMoveError as exc:
                 raise PositionError(f"lastMove: {exc.detail}") from None
+    check_position(board, turn, (red, blue), last)
     return HaseUndIgelState(game, board, turn, (red, blue), last)
