@@ -288,3 +288,9 @@ def _check_player(player: Player, name: str, text: str | None) -> None:
         problem = action_problem(action, order)
         if problem is not None:
             raise PositionError(f"{LAST_ACTION}: {name}'s last action: {problem}", text)
+        if player.cards & action.card_bit:
+            raise PositionError(
+                f"{LAST_ACTION}: {name} played {action} last but still holds it; a card "
+                "is played once",
+                text,
+            )

@@ -31,7 +31,7 @@ def render(state: HaseUndIgelState, viewer: int | None = None) -> str:
                 if where[who] == i
             )
             cells.append(f"{i:2d}{FIELD_SYMBOLS[fields[i]]}{mark:<{width}}")
-        lines.append(" ".join(cells))
+        lines.append(" ".join(cells).rstrip())
     lines.append(LEGEND)
     for i in (0, 1):
         player = state.player(i)
