@@ -78,9 +78,20 @@ def test_numbers_out_of_range(position: str, words: str) -> None:
     assert words in refusal(position)
 
 
-def test_the_carrot_bound_is_reachable_in_text() -> None:
-    # MAX_CARROTS itself is accepted (the bound is what the rules allow, not less)
-    assert GAME.parse(text(red=f"10/{MAX_CARROTS}/5/TEHF/-")).player(0).carrots == MAX_CARROTS
+def test_carrots_beyond_what_the_turn_allows() -> None:
+    # turn 2: red has made one move (at most +70 on a shuffled board) and had one bonus
+    # (at most +30): 168 carrots at most; blue has made one move and had one bonus too
+    ok = text(turn=2, red="10/168/5/TEHF/a1", blue="9/168/5/TEHF/a1", last="a1")
+    assert GAME.parse(ok).player(0).carrots == 168
+    assert refusal(ok.replace("10/168", "10/169")).startswith("CARROTS")
+    assert refusal(ok.replace("9/168", "9/169")).startswith("CARROTS")
+    # at turn 0 nobody has gained a carrot yet
+    assert refusal(text(red="0/69/5/TEHF/-")).startswith("CARROTS")
+    # a board with a long way back to a hedgehog allows more
+    board = "S" + "C" * 63 + "G"
+    assert "at most 30 per move" in refusal(f"{board} 1 9/99/5/TEHF/a1 {START} a1")
+    hedgehog = "SI" + "C" * 62 + "G"
+    assert GAME.parse(f"{hedgehog} 1 9/688/5/TEHF/a1 {START} a1").player(0).carrots == 688
 
 
 # --- look-alikes ---------------------------------------------------------------------------

@@ -57,11 +57,15 @@ from spieltisch.games.haseundigel.state import (
 if TYPE_CHECKING:
     from spieltisch.games.haseundigel.game import HaseUndIgel
 
-#: The most carrots a player can hold (hase-und-igel.md): 68 at the start, then in each of
-#: its at most 30 moves at most +70 (falling back from field 63 to the hedgehog on 56; an
-#: advance with cards nets at most +29, eating +30, exchanging +10) and before each of its
-#: at most 30 turns a bonus of at most +30 (POSITION_2).
-MAX_CARROTS = START_CARROTS + 30 * 70 + 30 * 30
+#: Carrots one move gains at most besides the fall back (eating a salad or the EAT_SALAD
+#: card when second: +30; an advance with cards nets less, exchanging +10), and the most a
+#: turn-start bonus gives (POSITION_2). A fall back gains 10 per field back to the hedgehog.
+MOVE_GAIN = 30
+BONUS_GAIN = 30
+#: The most carrots a player can hold on any board (see `carrot_bound`): 30 moves each
+#: falling back 62 fields (a hedgehog on field 1, from field 63) and 30 bonuses. The
+#: readers' range; `check_position` then applies the bound of the board and the turn.
+MAX_CARROTS = START_CARROTS + 30 * 620 + 30 * BONUS_GAIN
 #: Carrots a player in the goal can hold at most (it entered with at most 10 and the goal
 #: gives no bonus; nobody moves out of the goal).
 GOAL_CARROTS = 10
@@ -72,6 +76,7 @@ MAX_ACTIONS = 4
 BOARD_ENDS = "BOARD_ENDS"
 SHARED_FIELD = "SHARED_FIELD"
 SALADS_EATEN = "SALADS_EATEN"
+CARROTS = "CARROTS"
 GOAL_ENTRY = "GOAL_ENTRY"
 GAME_ENDED = "GAME_ENDED"
 LAST_ACTION = "LAST_ACTION"
@@ -196,6 +201,30 @@ def _parse_last(part: str, text: str, name: str) -> LastAction | None:
 # --- what cannot arise -------------------------------------------------------------------
 
 
+def carrot_bound(board: Board, turn: int, player: int) -> int:
+    """The most carrots `player` can hold at `turn`: 68 at the start, at most
+    `move_gain(board)` more per move it has made and `BONUS_GAIN` per turn-start bonus it
+    has had (one after each opponent move). Playing on keeps every position within it."""
+    moves = (turn + 1 - player) // 2
+    bonuses = (turn + player) // 2
+    return START_CARROTS + move_gain(board) * moves + BONUS_GAIN * bonuses
+
+
+def move_gain(board: Board) -> int:
+    """The most carrots one move can gain on `board`: the longest fall back (10 per field,
+    from any field below the goal to the hedgehog behind it; 70 on every shuffled board) or
+    `MOVE_GAIN`."""
+    back = max(
+        (
+            i - board.previous_hedgehog(i)
+            for i in range(1, LAST_FIELD)
+            if board.previous_hedgehog(i) >= 0
+        ),
+        default=0,
+    )
+    return max(MOVE_GAIN, 10 * back)
+
+
 def action_problem(action: Action, order: int) -> str | None:
     """Why `action` at `order` cannot have been played in any move, or None: a distance
     outside 1..64, an exchange other than ±10, a TAKE_OR_DROP_CARROTS value other than
@@ -232,6 +261,14 @@ def check_position(
         )
     for i, player in enumerate(players):
         _check_player(player, PLAYER_NAMES[i], text)
+        bound = carrot_bound(board, turn, i)
+        if player.carrots > bound:
+            raise PositionError(
+                f"{CARROTS}: {PLAYER_NAMES[i]} holds {player.carrots} carrots at turn {turn}; "
+                f"at most {bound} can be gathered by then (68 at the start, at most "
+                f"{move_gain(board)} per move and {BONUS_GAIN} per turn-start bonus)",
+                text,
+            )
     red, blue = players
     if red.index == blue.index and red.index not in (0, LAST_FIELD):
         raise PositionError(
