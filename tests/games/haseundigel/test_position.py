@@ -162,22 +162,30 @@ def test_move_xml_numbers_are_java_ints() -> None:
         # the EAT_SALAD card eats one of the five salads
         (text(red="0/68/5/THF/-"), "SALADS_EATEN"),
         # the goal is entered with at most 10 carrots and no salad
-        (text(turn=2, red="64/11/0/TEHF/a3", blue="3/60/0/TEHF/a2"), "GOAL_ENTRY"),
-        (text(turn=2, red="64/5/1/TEHF/a3", blue="3/60/0/TEHF/a2"), "GOAL_ENTRY"),
+        (text(turn=2, red="64/11/0/TEHF/a3", blue="5/60/0/TEHF/a2"), "GOAL_ENTRY"),
+        (text(turn=2, red="64/5/1/TEHF/a3", blue="5/60/0/TEHF/a2"), "GOAL_ENTRY"),
         # blue in the goal at an odd turn: the game ended after blue's move
-        (text(turn=3, red="3/40/0/TEHF/a3", blue="64/5/0/TEHF/a2"), "GAME_ENDED"),
+        (text(turn=3, red="5/40/0/TEHF/a5", blue="64/5/0/TEHF/a2"), "GAME_ENDED"),
         # last actions and last moves no move can have
-        (text(turn=1, red="1/67/5/TEHF/a0", last="a1"), "LAST_ACTION"),
-        (text(turn=1, red="1/67/5/TEHF/x20", last="a1"), "LAST_ACTION"),
-        (text(turn=1, red="1/67/5/TEHF/T10@1", last="a1"), "LAST_ACTION"),
-        (text(turn=1, red="1/67/5/TEHF/e@1", last="a1"), "LAST_ACTION"),
-        (text(turn=1, red="1/67/5/TEHF/s", last="s"), "LAST_ACTION"),
+        (text(turn=1, red="2/65/5/TEHF/a0", last="a2"), "LAST_ACTION"),
+        (text(turn=1, red="2/65/5/TEHF/x20", last="a2"), "LAST_ACTION"),
+        (text(turn=1, red="2/65/5/TEHF/T10@1", last="a2"), "LAST_ACTION"),
+        (text(turn=1, red="2/65/5/TEHF/e@1", last="a2"), "LAST_ACTION"),
+        (text(turn=1, red="2/65/5/TEHF/s", last="s"), "LAST_ACTION"),
         # a card played is gone from the hand
         (text(turn=1, red="1/87/5/TEHF/T20@1", last="a1+T20"), "LAST_ACTION"),
-        (text(turn=1, red="1/67/5/TEHF/a1", last="a1+E+E+E+E"), "LAST_MOVE"),
-        (text(turn=1, red="1/67/5/TEHF/a1", last="a1+a1"), "LAST_MOVE"),
-        (text(turn=1, red="1/67/5/TEHF/a1", last="a2"), "LAST_MOVE"),
+        (text(turn=1, red="2/65/5/TEHF/a2", last="a2+E+E+E+E"), "LAST_MOVE"),
+        (text(turn=1, red="2/65/5/TEHF/a2", last="a2+a2"), "LAST_MOVE"),
+        (text(turn=1, red="2/65/5/TEHF/a2", last="a3"), "LAST_MOVE"),
         (text(turn=0, last="s"), "LAST_MOVE"),
+        # a player that has not moved yet is on the start with everything it started with
+        (text(red="2/65/5/TEHF/-"), "NOT_MOVED"),
+        (text(turn=1, red="2/65/5/TEHF/a2", blue="0/68/5/TEH/-", last="a2"), "NOT_MOVED"),
+        (text(turn=1, red="2/65/5/TEHF/a2", blue="0/68/5/TEHF/a1", last="a2"), "NOT_MOVED"),
+        (text(turn=0, blue="64/5/0/TEHF/-"), "NOT_MOVED"),
+        # a move that ends on a hare field ends with TAKE_OR_DROP_CARROTS or EAT_SALAD
+        (text(turn=1, red="3/62/5/TEHF/a3", last="a3"), "HARE_CARD"),
+        (text(turn=1, red="3/62/5/EF/H@1", last="a3+H"), "HARE_CARD"),
         # a board has its start on 0 and its goal on 64 only
         (f"S{BOARD[1:40]}G{BOARD[41:]} 0 {START} {START} -", "BOARD_ENDS"),
         (f"C{BOARD[1:]} 0 {START} {START} -", "BOARD_ENDS"),
@@ -199,6 +207,8 @@ def test_impossible_positions_name_the_rule(position: str, rule: str) -> None:
         text(turn=3, red="64/2/0/TEHF/a5", blue="9/30/5/TEHF/a2", last="a5"),
         # a skip leaves the last non-skip action as it was
         text(turn=3, red="9/2/5/TEHF/a5", blue="8/30/5/TEHF/a2", last="s"),
+        # on a hare field after TAKE_OR_DROP_CARROTS, and after skipping since
+        text(turn=3, red="3/82/5/EHF/T20@1", blue="2/66/5/TEHF/a2", last="s"),
         # a card first, as the official server accepts on a hare field
         text(turn=1, red="3/60/4/THF/E@0", last="E"),
     ],

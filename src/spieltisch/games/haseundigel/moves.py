@@ -211,6 +211,8 @@ def parse_action(part: str, text: str) -> Action:
     if raw[0] == "T" and _NUMBER.match(raw[1:]):
         return Action(CARD_TAKE, _number(raw[1:], text, "the card TAKE_OR_DROP_CARROTS"))
     words = raw.replace("=", " ").split()
+    if not words:
+        raise NotationError(f"empty action {quote(raw)}", text)
     head = words[0].lower()
     rest = words[1:]
     if _NUMBER.match(head) and not rest:

@@ -29,10 +29,18 @@ from typing import TYPE_CHECKING
 
 from spieltisch.core.errors import NotationError, PositionError, quote
 from spieltisch.core.text import read_int
-from spieltisch.games.haseundigel.board import GOAL, LAST_FIELD, START, Board, parse_board
+from spieltisch.games.haseundigel.board import (
+    GOAL,
+    HARE,
+    LAST_FIELD,
+    START,
+    Board,
+    parse_board,
+)
 from spieltisch.games.haseundigel.moves import (
     ADVANCE,
     CARD_BITS,
+    CARD_EAT,
     CARD_LETTERS,
     CARD_TAKE,
     EAT_BIT,
@@ -79,6 +87,8 @@ SALADS_EATEN = "SALADS_EATEN"
 CARROTS = "CARROTS"
 GOAL_ENTRY = "GOAL_ENTRY"
 GAME_ENDED = "GAME_ENDED"
+NOT_MOVED = "NOT_MOVED"
+HARE_CARD = "HARE_CARD"
 LAST_ACTION = "LAST_ACTION"
 LAST_MOVE = "LAST_MOVE"
 DUPLICATE_CARD = "DUPLICATE_CARD"
@@ -261,6 +271,17 @@ def check_position(
         )
     for i, player in enumerate(players):
         _check_player(player, PLAYER_NAMES[i], text)
+        # A move that ends on a hare field ends with one of these cards (a moving card onto
+        # a hare field asks for a further card), and nothing is done on it afterwards but
+        # skipping: so the official card-only move never arises.
+        ended = -1 if player.last is None else player.last[0].kind
+        if board.type_at(player.index) == HARE and ended not in (CARD_TAKE, CARD_EAT):
+            raise PositionError(
+                f"{HARE_CARD}: {PLAYER_NAMES[i]} stands on the hare field {player.index} but "
+                "did not play TAKE_OR_DROP_CARROTS or EAT_SALAD last, as every move that ends "
+                "on a hare field does",
+                text,
+            )
         bound = carrot_bound(board, turn, i)
         if player.carrots > bound:
             raise PositionError(
@@ -300,6 +321,14 @@ def check_position(
             raise PositionError(
                 f"{LAST_MOVE}: the last move {last} ends with another action than "
                 f"{PLAYER_NAMES[(turn - 1) & 1]}'s last non-skip action",
+                text,
+            )
+    for i, player in enumerate(players):
+        if turn <= i and player != Player():
+            raise PositionError(
+                f"{NOT_MOVED}: {PLAYER_NAMES[i]} has made no move by turn {turn}, so it stands "
+                f"on the start with {START_CARROTS} carrots, {START_SALADS} salads, all four "
+                "cards and no last action",
                 text,
             )
 
