@@ -17,10 +17,22 @@ Position text (one line, five fields separated by spaces):
 Example (the canonical start):
 `SHCHCCH12CLICCHI12CI…G 0 0/68/5/TEHF/- 0/68/5/TEHF/- -`.
 
-The text is ASCII; numbers are read by `core.text.read_int` in the ranges below. A
-position that cannot arise under the rules, where a cheap check can tell, is refused with
-the rule it breaks (`check_position`); set-ups the official tests make by hand (a player
-off the track, 5,000 carrots) can still be built with `HaseUndIgelState(...)` directly.
+The text is ASCII (a look-alike such as `ı` or `ſ` is refused before any case folding);
+numbers are read by `core.text.read_int`: field 0..64, carrots 0..MAX_CARROTS, salads
+0..5, turn 0..60, order 0..3.
+
+A position that cannot arise under the rules, where a cheap check can tell, is refused
+with the rule it breaks (`check_position`, the first word of the message):
+BOARD_ENDS (start not on 0 or goal not on 64 alone), SHARED_FIELD (two hares on one field
+other than start and goal), SALADS_EATEN (5 salads after the EAT_SALAD card), CARROTS (more
+than the turn allows, `carrot_bound`), GOAL_ENTRY (more than 10 carrots or a salad in the
+goal), GAME_ENDED (blue in the goal at an odd turn), NOT_MOVED (a player that has not
+moved yet is not as it started), HARE_CARD (on a hare field without TAKE_OR_DROP_CARROTS
+or EAT_SALAD last), LAST_ACTION / LAST_MOVE (an action no move has, a card still held
+after playing it, a last move that does not match the mover's last action, a last move at
+turn 0), DUPLICATE_CARD. Every check holds on through play, so every position reached
+from an accepted one is accepted again. Set-ups the official tests make by hand (a player
+off the track, 5,000 carrots at turn 0) can still be built with `HaseUndIgelState(...)`.
 """
 
 from __future__ import annotations
