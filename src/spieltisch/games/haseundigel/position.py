@@ -86,6 +86,8 @@ BONUS_GAIN = 30
 #: falling back 62 fields (a hedgehog on field 1, from field 63) and 30 bonuses. The
 #: readers' range; `check_position` then applies the bound of the board and the turn.
 MAX_CARROTS = START_CARROTS + 30 * 620 + 30 * BONUS_GAIN
+#: The most salads a player holds (the start's).
+MAX_SALADS = START_SALADS
 #: Carrots a player in the goal can hold at most (it entered with at most 10 and the goal
 #: gives no bonus; nobody moves out of the goal).
 GOAL_CARROTS = 10
@@ -181,7 +183,7 @@ def _parse_player(part: str, text: str, name: str) -> Player:
         carrots_text, f"{name}'s carrots", low=0, high=MAX_CARROTS, error=PositionError, text=text
     )
     salads = read_int(
-        salads_text, f"{name}'s salads", low=0, high=START_SALADS, error=PositionError, text=text
+        salads_text, f"{name}'s salads", low=0, high=MAX_SALADS, error=PositionError, text=text
     )
     cards = 0
     if cards_text != "-":

@@ -17,8 +17,8 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import quoteattr
 
-from spieltisch.core.errors import NotationError, PositionError, quote
-from spieltisch.core.text import read_int
+from spieltisch.core.errors import NotationError, PositionError
+from spieltisch.core.text import quote, read_int
 from spieltisch.games.haseundigel.board import FIELD_NAMES, LAST_FIELD, NUM_FIELDS, Board
 from spieltisch.games.haseundigel.moves import (
     ADVANCE,
@@ -35,12 +35,11 @@ from spieltisch.games.haseundigel.moves import (
     Move,
     intern,
 )
-from spieltisch.games.haseundigel.position import MAX_CARROTS, check_position
+from spieltisch.games.haseundigel.position import MAX_CARROTS, MAX_SALADS, check_position
 from spieltisch.games.haseundigel.rules import BAD_ORDER, OFFICIAL, HuIIllegalMoveError
 from spieltisch.games.haseundigel.state import (
     LAST_TURN,
     OFFICIAL_COLORS,
-    START_SALADS,
     HaseUndIgelState,
     LastAction,
     Player,
@@ -164,20 +163,24 @@ def _parse_root(text: str, error: type[NotationError]) -> ET.Element:
 
 
 def _int(
-    element: ET.Element,
-    name: str,
-    error: type[NotationError],
-    default: int | None = None,
-    low: int = VALUE_MIN,
-    high: int = VALUE_MAX,
+    element: ET.Element, name: str, error: type[NotationError], default: int | None = None
 ) -> int:
-    """The attribute `name` as a whole number in `low..high` (signed when `low` < 0)."""
     raw = element.get(name)
     if raw is None:
         if default is not None:
             return default
         raise error(f"<{element.tag}> lacks the attribute {name}")
-    return read_int(raw, f"<{element.tag} {name}>", low=low, high=high, signed=low < 0, error=error)
+    return read_int(
+        raw, f"<{element.tag} {name}>", low=VALUE_MIN, high=VALUE_MAX, signed=True, error=error
+    )
+
+
+def _number(element: ET.Element, name: str, low: int, high: int) -> int:
+    """A state's number attribute in `low..high` (unsigned ASCII digits)."""
+    raw = element.get(name)
+    if raw is None:
+        raise PositionError(f"<{element.tag}> lacks the attribute {name}")
+    return read_int(raw, f"<{element.tag} {name}>", low=low, high=high, error=PositionError)
 
 
 def action_from_element(
@@ -235,7 +238,7 @@ def move_from_xml(text: str) -> Move:
             raise NotationError('the room packet holds no <data class="move">')
         root = data
     if root.tag not in ("move", "data") or (root.tag == "data" and root.get("class") != "move"):
-        raise NotationError(f'expected <move> or <data class="move">, found <{quote(root.tag)}>')
+        raise NotationError(f'expected <move> or <data class="move">, found <{root.tag}>')
     return ordered_move(_actions_in(root, NotationError))
 
 
@@ -248,16 +251,16 @@ def _find_state(root: ET.Element) -> ET.Element:
             return found
     found = root.find(".//state")
     if found is None:
-        raise PositionError(f"no <state> in the XML (root <{quote(root.tag)}>)")
+        raise PositionError(f"no <state> in the XML (root <{root.tag}>)")
     return found
 
 
 def _player(element: ET.Element | None, color: str) -> Player:
     if element is None:
         raise PositionError(f"the state has no <{color.lower()}> player")
-    index = _int(element, "index", PositionError, low=0, high=LAST_FIELD)
-    carrots = _int(element, "carrots", PositionError, low=0, high=MAX_CARROTS)
-    salads = _int(element, "salads", PositionError, low=0, high=START_SALADS)
+    index = _number(element, "index", 0, LAST_FIELD)
+    carrots = _number(element, "carrots", 0, MAX_CARROTS)
+    salads = _number(element, "salads", 0, MAX_SALADS)
     cards = 0
     holder = element.find("cards")
     if holder is not None:
@@ -285,13 +288,15 @@ def _player(element: ET.Element | None, color: str) -> Player:
 def state_from_xml(game: HaseUndIgel, text: str) -> HaseUndIgelState:
     """Read an official `<state>` (alone or inside a memento/room packet)."""
     state = _find_state(_parse_root(text, PositionError))
-    turn = _int(state, "turn", PositionError, 0, low=0, high=LAST_TURN)
+    turn = _int(state, "turn", PositionError, 0)
+    if not 0 <= turn <= LAST_TURN:
+        raise PositionError(f"the turn {turn} is outside 0..60")
     board_element = state.find("board")
     if board_element is None:
         raise PositionError("the state has no <board>")
     kinds: dict[int, int] = {}
     for item in board_element.findall("fields"):
-        index = _int(item, "index", PositionError, low=0, high=LAST_FIELD)
+        index = _number(item, "index", 0, LAST_FIELD)
         name = item.get("type", "")
         if name not in FIELD_NAMES:
             raise PositionError(f"field {index}: unknown type {quote(name)}")
