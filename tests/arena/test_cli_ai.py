@@ -46,13 +46,16 @@ def test_bad_input_gives_one_error_line(tmp_path: Path) -> None:
     assert broken.exit_code == 2 and "error:" in broken.output
 
 
-def test_levels_and_play_against_the_ai() -> None:
+def test_levels_and_play_against_the_ai(tmp_path: Path) -> None:
     runner = CliRunner()
     listed = runner.invoke(main, ["levels", "ostseeschach"])
     assert listed.exit_code == 0 and "hard" in listed.output
     played = runner.invoke(
         main,
-        ["play", "ostseeschach", "--ai", "easy", "--seat", "1", "--seed", "4"],
+        [
+            *("play", "ostseeschach", "--ai", "easy", "--seat", "1", "--seed", "4"),
+            *("--save", str(tmp_path / "g.json")),
+        ],
         input="quit\n",
     )
     assert played.exit_code == 0, played.output

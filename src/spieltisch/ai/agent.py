@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,19 +37,25 @@ class Budget:
 
 
 class Deadline:
-    """The clock of one move: `expired()` once the time budget (less a margin) is used."""
+    """The clock of one move: `expired()` once the time budget (less a margin) is used.
 
-    __slots__ = ("limit", "start")
+    `clock` reads seconds (`time.perf_counter` by default; tests inject a deterministic one).
+    """
 
-    def __init__(self, seconds: float | None) -> None:
-        self.start = time.perf_counter()
+    __slots__ = ("clock", "limit", "start")
+
+    def __init__(
+        self, seconds: float | None, clock: Callable[[], float] = time.perf_counter
+    ) -> None:
+        self.clock = clock
+        self.start = clock()
         self.limit = None if seconds is None else self.start + seconds * (1.0 - TIME_MARGIN)
 
     def expired(self) -> bool:
-        return self.limit is not None and time.perf_counter() >= self.limit
+        return self.limit is not None and self.clock() >= self.limit
 
     def elapsed(self) -> float:
-        return time.perf_counter() - self.start
+        return self.clock() - self.start
 
 
 class Agent(ABC):
@@ -61,6 +68,8 @@ class Agent(ABC):
         self.rng = random.Random(seed)
         #: Statistics of the last `select` (e.g. iterations, nodes, depth, seconds).
         self.stats: dict[str, Any] = {}
+        #: The clock the time budget is measured with; a test may set a deterministic one.
+        self.clock: Callable[[], float] = time.perf_counter
 
     @abstractmethod
     def select(self, state: State[Any]) -> Any:

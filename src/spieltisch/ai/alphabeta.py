@@ -77,7 +77,7 @@ class AlphaBetaAgent(Agent):
         moves = state.legal_moves()
         if not moves:
             raise ValueError("no legal move: the game is over")
-        deadline = Deadline(self.budget.seconds)
+        deadline = Deadline(self.budget.seconds, self.clock)
         self._deadline = deadline
         self.nodes = 0
         if len(self.table) > TABLE_LIMIT:

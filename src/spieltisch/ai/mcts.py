@@ -139,7 +139,7 @@ class MCTSAgent(Agent):
             self.stats = {"iterations": 0, "reused": reused, "seconds": 0.0}
             return moves[0]
         work = state.copy()
-        deadline = Deadline(self.budget.seconds)
+        deadline = Deadline(self.budget.seconds, self.clock)
         limit = self.budget.iterations
         done = 0
         while root.proven is None:

@@ -7,6 +7,8 @@ settings that override the level's (`hard:time=2`).
 
 from __future__ import annotations
 
+import math
+import re
 from typing import Any
 
 from spieltisch.ai.agent import Agent, Budget
@@ -14,8 +16,10 @@ from spieltisch.ai.alphabeta import AlphaBetaAgent
 from spieltisch.ai.levels import level_spec, levels
 from spieltisch.ai.mcts import MCTSAgent
 from spieltisch.ai.random_agent import RandomAgent
-from spieltisch.core.errors import SpieltischError
+from spieltisch.core.chance import MAX_SEED
+from spieltisch.core.errors import NotationError, quote
 from spieltisch.core.game import Game
+from spieltisch.core.text import is_ascii_int, read_int
 
 KINDS = ("random", "mcts", "alphabeta")
 ALIASES = {"ab": "alphabeta", "expectimax": "alphabeta", "uct": "mcts"}
@@ -25,13 +29,40 @@ KEYS = {
     "alphabeta": {"depth", "time", "shuffle", "seed"},
 }
 
+#: The allowed range of every numeric setting: whole numbers and seconds.
+INT_RANGES = {
+    "iterations": (1, 10**9),
+    "depth": (1, 64),
+    "rollout": (0, 10_000),
+    "seed": (0, MAX_SEED),
+}
+FLOAT_RANGES = {"time": (0.001, 86_400.0), "c": (0.0, 100.0)}
+#: The longest spec read (a spec is a name and a few settings).
+MAX_SPEC_LENGTH = 200
 
-class AgentSpecError(SpieltischError):
-    """An agent spec that names no agent or gives a bad setting."""
+_DECIMAL = re.compile(r"(?:[0-9]{1,9}(?:\.[0-9]{0,9})?|\.[0-9]{1,9})")
+
+
+class AgentSpecError(NotationError):
+    """An agent spec that names no agent or gives a bad setting (text that cannot be read)."""
+
+
+def read_float(raw: str, what: str, low: float, high: float) -> float:
+    """`raw` as a decimal number (ASCII digits and one `.`, no exponent, no nan/inf) in
+    `low..high`, or `AgentSpecError` saying the allowed range."""
+    allowed = f"a decimal number in {low:g}..{high:g}"
+    if not _DECIMAL.fullmatch(raw):
+        raise AgentSpecError(f"{what}={quote(raw)} is not a number (expected {allowed})")
+    value = float(raw)
+    if not (math.isfinite(value) and low <= value <= high):
+        raise AgentSpecError(f"{what}={raw} is out of range (expected {allowed})")
+    return value
 
 
 def parse_spec(text: str, game: Game[Any, Any] | None = None) -> tuple[str, dict[str, str]]:
     """(agent kind, settings) of a spec; level names are resolved for `game`."""
+    if len(text) > MAX_SPEC_LENGTH:
+        raise AgentSpecError(f"an agent spec has at most {MAX_SPEC_LENGTH} characters")
     name, _, rest = text.strip().partition(":")
     name = name.strip().lower()
     settings: dict[str, str] = {}
@@ -39,35 +70,41 @@ def parse_spec(text: str, game: Game[Any, Any] | None = None) -> tuple[str, dict
         for item in rest.split(","):
             key, sep, value = item.partition("=")
             if not sep or not key.strip() or not value.strip():
-                raise AgentSpecError(f"agent setting {item.strip()!r} in {text!r} is not key=value")
+                raise AgentSpecError(
+                    f"agent setting {quote(item.strip())} in {quote(text)} is not key=value"
+                )
             settings[key.strip().lower()] = value.strip()
     name = ALIASES.get(name, name)
     if name not in KINDS:
         table = levels(game)
         if name not in table:
             known = ", ".join([*KINDS, *table])
-            raise AgentSpecError(f"unknown agent {name!r} (known: {known})")
+            raise AgentSpecError(f"unknown agent {quote(name)} (known: {known})")
         kind, base = parse_spec(level_spec(game, name), None)
         return kind, {**base, **settings}
     unknown = set(settings) - KEYS[name]
     if unknown:
         allowed = ", ".join(sorted(KEYS[name]))
         raise AgentSpecError(
-            f"unknown setting {sorted(unknown)[0]!r} for {name} (allowed: {allowed})"
+            f"unknown setting {quote(sorted(unknown)[0])} for {name} (allowed: {allowed})"
         )
     return name, settings
 
 
 def _number(settings: dict[str, str], key: str, kind: type[int] | type[float]) -> Any:
+    """The setting `key` read and range-checked (None when not given)."""
     if key not in settings:
         return None
-    try:
-        value = kind(settings[key])
-    except ValueError:
-        raise AgentSpecError(f"{key}={settings[key]!r} is not a number") from None
-    if value < 0 or (kind is int and key in ("iterations", "depth") and value < 1):
-        raise AgentSpecError(f"{key}={settings[key]} is out of range")
-    return value
+    raw = settings[key]
+    if kind is int:
+        low, high = INT_RANGES[key]
+        if not is_ascii_int(raw):
+            raise AgentSpecError(
+                f"{key}={quote(raw)} is not a number (expected a whole number {low}..{high})"
+            )
+        return read_int(raw, key, low=low, high=high, error=AgentSpecError)
+    low_f, high_f = FLOAT_RANGES[key]
+    return read_float(raw, key, low_f, high_f)
 
 
 def _flag(settings: dict[str, str], key: str, default: bool) -> bool:
@@ -78,7 +115,7 @@ def _flag(settings: dict[str, str], key: str, default: bool) -> bool:
         return True
     if value in ("0", "false", "no", "off"):
         return False
-    raise AgentSpecError(f"{key}={settings[key]!r} is not a yes/no value")
+    raise AgentSpecError(f"{key}={quote(settings[key])} is not a yes/no value")
 
 
 def make_agent(
@@ -91,6 +128,10 @@ def make_agent(
     """Build the agent a spec describes. `seed` is used unless the spec sets one;
     `time_per_move` is added as a time limit unless the spec sets one."""
     kind, settings = parse_spec(text, game)
+    if time_per_move is not None:
+        low, high = FLOAT_RANGES["time"]
+        if not (math.isfinite(time_per_move) and low <= time_per_move <= high):
+            raise AgentSpecError(f"the time per move must be {low:g}..{high:g} seconds")
     spec_seed = _number(settings, "seed", int)
     seed = spec_seed if spec_seed is not None else seed
     seconds = _number(settings, "time", float)

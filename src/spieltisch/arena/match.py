@@ -1,17 +1,18 @@
 """Playing games and matches between agents, optionally in parallel processes.
 
 In a match the agents change seats every game; games 2k and 2k+1 start from the same
-position (`new_state(seed + k)`) and see the same chance draws, so luck of the set-up and
-of the dice evens out. Agents are rebuilt for every game from their specs with seeds
-derived from the match seed, so a match with iteration/depth budgets is reproducible.
+position (`new_state(seed + k)`) and see the same chance draws (`core.chance`), so luck
+of the set-up and of the dice evens out. Agents are rebuilt for every game from their
+specs with seeds derived from the match seed, so a match with iteration/depth budgets is
+reproducible.
 """
 
 from __future__ import annotations
 
-import random
+import multiprocessing
+import signal
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +20,7 @@ from spieltisch.ai.agent import Agent
 from spieltisch.ai.spec import make_agent
 from spieltisch.arena.elo import MatchScore
 from spieltisch.arena.record import GameRecord
-from spieltisch.core.errors import IllegalMoveError
+from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import Game
 from spieltisch.core.registry import load
 
@@ -32,49 +33,33 @@ def play_game(
     chance_seed: int = 0,
     names: tuple[str, str] | None = None,
 ) -> GameRecord:
-    """Play one game from `new_state(start_seed)`: agents[0] sits in seat 0.
+    """Play one game from `new_state(start_seed)` at a table: agents[0] sits in seat 0.
 
-    Every agent move is checked with `play`; an illegal one raises `IllegalMoveError`.
+    The table draws the chance outcomes and keeps the record; every agent move is
+    checked by the game (an illegal one raises `IllegalMoveError`). A game that has not
+    ended after four times the game's longest length is abandoned.
     """
-    state = game.new_state(start_seed)
-    record = GameRecord(
-        game=game.name,
-        options=game.options.text(),
-        start=state.text(),
+    # Imported here: the tables import `arena.record`, so `arena` cannot import them first.
+    from spieltisch.tables import Seat, Table
+
+    names = names or (agents[0].spec, agents[1].spec)
+    table = Table(
+        game,
+        (Seat.ai(agents[0].spec, names[0]), Seat.ai(agents[1].spec, names[1])),
         seed=start_seed,
-        players=names or (agents[0].spec, agents[1].spec),
+        chance_seed=chance_seed,
+        clock=time.perf_counter,
     )
-    rng = random.Random(chance_seed)
     for agent in agents:
         agent.new_game()
     limit = max(1, game.max_game_length) * 4
-    while not state.is_over():
-        if len(record.moves) >= limit:
-            record.meta["abandoned"] = f"no end after {limit} moves"
+    table.start()
+    while (seat := table.turn) is not None:
+        if table.ply >= limit:
+            table.abandon(f"no end after {limit} moves")
             break
-        player = state.to_move
-        if state.is_chance():
-            move = state.sample_chance(rng)
-            spent = 0.0
-        else:
-            start = time.perf_counter()
-            move = agents[player].select(state)
-            spent = time.perf_counter() - start
-            if move not in state.legal_moves():
-                raise IllegalMoveError(
-                    "AGENT_ILLEGAL_MOVE",
-                    f"{agents[player].spec} chose {move} in {state.text()}",
-                )
-        state.play(move)
-        record.moves.append(str(move))
-        record.seconds.append(round(spent, 4))
-    result = state.outcome()
-    if result is not None:
-        record.finished = True
-        record.winner = result.winner
-        record.reason = result.reason
-        record.scores = result.scores
-    return record
+        table.play(seat, agents[seat].select(table.state))
+    return table.record
 
 
 @dataclass
@@ -164,8 +149,18 @@ class GameTask:
         return record
 
 
-def _run_task(task: GameTask) -> tuple[int, str]:
-    return task.index, task.run().to_json()
+def _ignore_interrupts() -> None:
+    """Worker start-up: Ctrl-C is the parent's to handle (it terminates the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_task(task: GameTask) -> tuple[int, str, str]:
+    """(index, record JSON, error message): the project's errors travel as text, since
+    an exception with its own constructor arguments does not survive pickling."""
+    try:
+        return task.index, task.run().to_json(), ""
+    except SpieltischError as exc:
+        return task.index, "", f"game {task.index}: {exc}"
 
 
 def run_match(
@@ -194,12 +189,21 @@ def run_match(
             if on_game is not None:
                 on_game(task.index, record)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_run_task, task) for task in tasks]
-            for future in as_completed(futures):
-                index, text = future.result()
+        # A multiprocessing pool, not concurrent.futures: on Ctrl-C (or any error) the
+        # parent terminates the workers at once instead of waiting for their games.
+        pool = None
+        try:
+            pool = multiprocessing.Pool(min(workers, games), initializer=_ignore_interrupts)
+            for index, text, error in pool.imap_unordered(_run_task, tasks):
+                if error:
+                    raise SpieltischError(error)
                 record = GameRecord.from_json(text)
                 records[index] = record
                 if on_game is not None:
                     on_game(index, record)
+            pool.close()
+        finally:
+            if pool is not None:
+                pool.terminate()
+                pool.join()
     return MatchResult(game.name, (agent_a, agent_b), [records[i] for i in range(games)])

@@ -2,21 +2,29 @@
 
 A record names the game and its options, how the start was made (the `new_state` seed, or
 a position text), the players, every move in the game's notation (chance outcomes too),
-the thinking time of each move and the outcome.
+the thinking time of each move and the outcome. Games played with `spieltisch play` keep
+the seed of their chance draws in `meta.chance_seed` (see `core.chance`), so that a
+resumed game draws as it would have. Every field is checked on load.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from spieltisch.core.errors import IllegalMoveError, NotationError
-from spieltisch.core.game import Game, State, replay
-from spieltisch.core.registry import load
+from spieltisch.core.chance import MAX_SEED
+from spieltisch.core.errors import IllegalMoveError, NotationError, quote
+from spieltisch.core.files import read_text_file
+from spieltisch.core.game import Game, State
+from spieltisch.core.registry import games, load
 
 FORMAT = "spieltisch-record/1"
+#: The longest move text and player name a record may hold.
+MAX_MOVE_LENGTH = 200
+MAX_NAME_LENGTH = 200
 
 
 @dataclass
@@ -42,20 +50,23 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
+        """Read a record, checking every field's type and range (`NotationError` naming
+        the field); moves are checked against the rules only when replayed."""
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise NotationError(f"a game record is JSON: {exc}") from None
+            raise NotationError(
+                f"a game record is JSON: {exc.msg} at line {exc.lineno} column {exc.colno}",
+                text,
+                exc.pos,
+            ) from None
+        except ValueError as exc:  # a number of more than 4300 digits
+            raise NotationError(f"a game record with an unreadable value: {exc}") from None
+        except RecursionError:
+            raise NotationError("a game record nested too deeply to be read") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise NotationError(f"not a game record (expected format {FORMAT!r})")
-        data.pop("format")
-        try:
-            scores = data.get("scores", [[], []])
-            data["scores"] = (tuple(scores[0]), tuple(scores[1]))
-            data["players"] = tuple(data["players"])
-            return cls(**data)
-        except (TypeError, KeyError, IndexError) as exc:
-            raise NotationError(f"a game record with a missing or bad field: {exc}") from None
+        return cls(**_checked_fields(data))
 
     def save(self, path: Path) -> None:
         path.write_text(self.to_json() + "\n", encoding="utf-8")
@@ -73,14 +84,119 @@ class GameRecord:
 
 
 def load_record(path: Path) -> GameRecord:
-    return GameRecord.from_json(path.read_text(encoding="utf-8"))
+    """The record in the file at `path` (see `read_text_file` for the file's checks)."""
+    return GameRecord.from_json(read_text_file(path, "the record"))
 
 
 def replay_record(record: GameRecord, plies: int | None = None) -> State[Any]:
     """The position after the first `plies` moves of the record (all when None);
     every move is checked, an illegal or unreadable one raises with its number."""
     moves = record.moves if plies is None else record.moves[:plies]
-    try:
-        return replay(record.start_state(), moves)
-    except (NotationError, IllegalMoveError) as exc:
-        raise NotationError(f"the record: {exc}") from None
+    state = record.start_state()
+    for index, text in enumerate(moves):
+        try:
+            state.play(state.parse_move(text))
+        except (NotationError, IllegalMoveError) as exc:
+            raise NotationError(
+                f"the record, move {index + 1} ({quote(text, 30)}): {exc}"
+            ) from None
+    return state
+
+
+def _checked_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """The constructor arguments of a record from its JSON object, every field checked."""
+    unknown = sorted(set(data) - _FIELDS - {"format"})
+    if unknown:
+        raise NotationError(f"the record has an unknown field {quote(unknown[0])}")
+    for name in ("game", "options", "start", "players"):
+        if name not in data:
+            raise NotationError(f"the record has no field {name!r}")
+    fields: dict[str, Any] = {}
+    for name in ("game", "options", "start", "reason"):
+        if name in data:
+            fields[name] = _string(data[name], name)
+    if fields["game"] not in games():
+        raise NotationError(f"record field 'game': unknown game {quote(fields['game'])}")
+    seed = data.get("seed")
+    if seed is not None and not (_is_int(seed) and 0 <= seed <= MAX_SEED):
+        raise NotationError(f"record field 'seed': expected null or a whole number 0..{MAX_SEED}")
+    fields["seed"] = seed
+    players = data["players"]
+    if not (isinstance(players, list) and len(players) == 2):
+        raise NotationError("record field 'players': expected a list of exactly two names")
+    fields["players"] = (_string(players[0], "players"), _string(players[1], "players"))
+    if any(len(name) > MAX_NAME_LENGTH for name in fields["players"]):
+        raise NotationError(
+            f"record field 'players': a name has at most {MAX_NAME_LENGTH} characters"
+        )
+    moves = data.get("moves", [])
+    if not isinstance(moves, list):
+        raise NotationError("record field 'moves': expected a list of moves in notation")
+    fields["moves"] = [_string(move, f"moves[{index}]") for index, move in enumerate(moves)]
+    for index, move in enumerate(fields["moves"]):
+        if len(move) > MAX_MOVE_LENGTH:
+            raise NotationError(
+                f"record field 'moves[{index}]': a move has at most {MAX_MOVE_LENGTH} characters"
+            )
+    seconds = data.get("seconds", [])
+    if not isinstance(seconds, list) or len(seconds) not in (0, len(moves)):
+        raise NotationError(
+            "record field 'seconds': expected a list of one time per move, or an empty list"
+        )
+    for index, spent in enumerate(seconds):
+        if not (_is_number(spent) and math.isfinite(spent) and spent >= 0):
+            raise NotationError(
+                f"record field 'seconds[{index}]': expected a non-negative number of seconds"
+            )
+    fields["seconds"] = [float(spent) for spent in seconds]
+    winner = data.get("winner")
+    if winner is not None and not (_is_int(winner) and winner in (0, 1)):
+        raise NotationError("record field 'winner': expected null, 0 or 1")
+    fields["winner"] = winner
+    scores = data.get("scores", [[], []])
+    if not (isinstance(scores, list) and len(scores) == 2):
+        raise NotationError("record field 'scores': expected two lists of whole numbers")
+    checked: list[tuple[int, ...]] = []
+    for part in scores:
+        if not (isinstance(part, list) and len(part) <= 16 and all(_is_int(v) for v in part)):
+            raise NotationError("record field 'scores': expected two lists of whole numbers")
+        if any(abs(v) > MAX_SEED for v in part):
+            raise NotationError(f"record field 'scores': a value beyond ±{MAX_SEED}")
+        checked.append(tuple(part))
+    fields["scores"] = (checked[0], checked[1])
+    finished = data.get("finished", False)
+    if not isinstance(finished, bool):
+        raise NotationError("record field 'finished': expected true or false")
+    fields["finished"] = finished
+    meta = data.get("meta", {})
+    if not isinstance(meta, dict):
+        raise NotationError("record field 'meta': expected an object")
+    fields["meta"] = meta
+    return fields
+
+
+_FIELDS = frozenset(
+    ("game", "options", "start", "seed", "players", "moves", "seconds", "winner", "reason")
+)
+_FIELDS |= {"scores", "finished", "meta"}
+
+
+def _string(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise NotationError(f"record field {name!r}: expected a string, not {_kind(value)}")
+    return value
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _kind(value: object) -> str:
+    kinds = {bool: "true/false", int: "a number", float: "a number", list: "a list"}
+    if value is None:
+        return "null"
+    return kinds.get(type(value), "an object")

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import types
 import typing
 from typing import Any, Self
 
-from spieltisch.core.errors import OptionError
+from spieltisch.core.errors import NotationError, OptionError, quote
+from spieltisch.core.text import read_int
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
@@ -44,26 +46,34 @@ def _parse_value(name: str, kind: Any, text: str) -> Any:
             return True
         if low in _FALSE:
             return False
-        raise OptionError(f"option {name}: expected true or false, got {text!r}")
+        raise OptionError(f"option {name}: expected true or false, got {quote(text)}")
     if kind is int:
         try:
-            return int(text)
-        except ValueError:
-            raise OptionError(f"option {name}: expected a whole number, got {text!r}") from None
+            return read_int(text, f"option {name}", signed=True)
+        except NotationError as exc:
+            raise OptionError(str(exc)) from None
     if kind is float:
-        try:
-            return float(text)
-        except ValueError:
-            raise OptionError(f"option {name}: expected a number, got {text!r}") from None
+        return _read_float(name, text)
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         for member in kind:
             if text in (str(member.value), member.name, member.name.lower()):
                 return member
         allowed = ", ".join(str(m.value) for m in kind)
-        raise OptionError(f"option {name}: {text!r} is not one of {allowed}")
+        raise OptionError(f"option {name}: {quote(text)} is not one of {allowed}")
     if kind is str:
         return text
     raise OptionError(f"option {name}: unsupported type {kind}")
+
+
+def _read_float(name: str, text: str) -> float:
+    """A finite number written in ASCII (`float()` alone takes `nan`, `inf` and `١`)."""
+    try:
+        value = float(text) if text.isascii() and len(text) <= 40 else math.nan
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise OptionError(f"option {name}: expected a number (finite, in ASCII), got {quote(text)}")
+    return value
 
 
 @dataclasses.dataclass(frozen=True)
@@ -107,10 +117,10 @@ class GameOptions:
             key, sep, raw = pair.partition("=")
             key = key.strip().replace("-", "_")
             if not sep:
-                raise OptionError(f"option {pair!r}: expected key=value")
+                raise OptionError(f"option {quote(pair)}: expected key=value")
             if key not in names:
                 known = ", ".join(sorted(names)) or "none"
-                raise OptionError(f"unknown option {key!r} (known options: {known})")
+                raise OptionError(f"unknown option {quote(key)} (known options: {known})")
             values[key] = _parse_value(key, hints[key], raw.strip())
         try:
             return cls(**values)

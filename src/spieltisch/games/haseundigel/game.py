@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from spieltisch.core.game import Game
 from spieltisch.core.options import NoOptions
+from spieltisch.core.xml_reading import looks_like_xml
 from spieltisch.games.haseundigel.board import CANONICAL_2018, Board, random_fields
 from spieltisch.games.haseundigel.moves import NUM_ACTIONS, Action
 from spieltisch.games.haseundigel.position import parse_position
 from spieltisch.games.haseundigel.state import LAST_TURN, HaseUndIgelState
-from spieltisch.games.haseundigel.xml import state_from_xml
+from spieltisch.games.haseundigel.xml import HaseUndIgelCodec, state_from_xml
 
 
 class HaseUndIgel(Game[HaseUndIgelState, NoOptions]):
@@ -20,6 +21,7 @@ class HaseUndIgel(Game[HaseUndIgelState, NoOptions]):
     title = "Hase und Igel"
     player_names = ("red", "blue")
     score_names = ("Gewinner", "∅ Feldnummer", "∅ Karotten")
+    score_labels = ("winner", "field", "carrots")
     options_type = NoOptions
 
     def new_state(self, seed: int | None = None) -> HaseUndIgelState:
@@ -33,9 +35,13 @@ class HaseUndIgel(Game[HaseUndIgelState, NoOptions]):
 
     def parse(self, text: str) -> HaseUndIgelState:
         """Read the project's position text, or the official `<state>` XML (leading `<`)."""
-        if text.lstrip().startswith("<"):
+        if looks_like_xml(text):
             return state_from_xml(self, text)
         return parse_position(self, text)
+
+    def competition(self) -> HaseUndIgelCodec:
+        """The 2018 server's XML (`swc_2018_hase_und_igel`)."""
+        return HaseUndIgelCodec(self)
 
     @property
     def num_actions(self) -> int:

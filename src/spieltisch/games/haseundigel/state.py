@@ -106,9 +106,9 @@ OFFICIAL_REASONS = {
 
 #: A last non-skip action and its `order` in the move it came from.
 LastAction = tuple[Action, int]
-#: What `push` saves: the move, both indices and carrots, the mover's salads, cards and
-#: last action, and the previous last move.
-_Undo = tuple[Move, int, int, int, int, int, int, "LastAction | None", "Move | None"]
+#: What `push` saves: both indices and carrots, the mover's salads, cards and last
+#: action, and the previous last move.
+_Undo = tuple[int, int, int, int, int, int, "LastAction | None", "Move | None"]
 
 
 @dataclass(frozen=True)
@@ -136,6 +136,7 @@ class HaseUndIgelState(State[Move]):
         "_car",
         "_cards",
         "_f",
+        "_history",
         "_last",
         "_lm",
         "_moves",
@@ -165,6 +166,7 @@ class HaseUndIgelState(State[Move]):
         self._cards = [players[0].cards, players[1].cards]
         self._last: list[LastAction | None] = [players[0].last, players[1].last]
         self._lm = last_move
+        self._history: list[Move] = []
         self._stack: list[_Undo] = []
         self._moves: list[Move] | None = None
 
@@ -406,9 +408,9 @@ class HaseUndIgelState(State[Move]):
         o = 1 - p
         P = self._pos
         C = self._car
+        self._history.append(move)
         self._stack.append(
             (
-                move,
                 P[0],
                 P[1],
                 C[0],
@@ -468,7 +470,7 @@ class HaseUndIgelState(State[Move]):
         self._moves = None
 
     def undo(self) -> Move:
-        move, p0, p1, c0, c1, sal, cards, last, lm = self._stack.pop()
+        p0, p1, c0, c1, sal, cards, last, lm = self._stack.pop()
         self._turn -= 1
         p = self._turn & 1
         self._pos[0] = p0
@@ -480,11 +482,7 @@ class HaseUndIgelState(State[Move]):
         self._last[p] = last
         self._lm = lm
         self._moves = None
-        return move
-
-    def play(self, move: Move) -> None:
-        self.check(move)
-        self.push(move)
+        return self._history.pop()
 
     def _refuse(self, rule: str, message: str, official: str | None = None) -> HuIIllegalMoveError:
         return HuIIllegalMoveError(rule, message, official or OFFICIAL.get(rule, message))
@@ -602,12 +600,10 @@ class HaseUndIgelState(State[Move]):
                 MUST_PLAY_CARD, f"the move ends on the hare field {pos}: a card must be played"
             )
 
-    def history(self) -> list[Move]:
-        return [entry[0] for entry in self._stack]
-
     def copy(self) -> HaseUndIgelState:
         twin = HaseUndIgelState(self.game, self._board, self._turn, self.players(), self._lm)
         twin._stack = self._stack[:]
+        twin._history = self._history[:]
         return twin
 
     def players(self) -> tuple[Player, Player]:
@@ -742,9 +738,6 @@ class HaseUndIgelState(State[Move]):
             and self._lm == other._lm
             and self._f == other._f
         )
-
-    def __hash__(self) -> int:
-        return self.hash_key()
 
 
 def _card_reason(

@@ -1,0 +1,1 @@
+"""The schema revisions, oldest first by their `down_revision` chain."""

@@ -1,0 +1,160 @@
+"""The tables of the game store as SQLAlchemy 2 typed ORM models.
+
+`games` holds one row per game (options, start, the two seats, status and result),
+`moves` every move with its time as it is played, `positions` the positions saved for
+analysis. The Alembic migrations in `migrations/` create exactly this schema; a test
+checks that they agree.
+
+Room for the later issues (designed, not yet created): a `tournaments` table (id, game,
+options, format, settings JSON, status, times) with a nullable `games.tournament_id` and
+`games.round`; `ratings` keyed by (player name, kind, game, rating system) with the
+rating, its deviation and games counted, and `rating_changes` per (game id, seat) so a
+live rating can be recomputed from the finished games. A player is the (name, kind)
+pair of a seat, so bot games keep the bots' names and ratings need no new player column.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    CheckConstraint,
+    DateTime,
+    Dialect,
+    Double,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    SmallInteger,
+    String,
+    Text,
+    TypeDecorator,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+#: Constraint names every database gives alike, so later migrations can name them.
+NAMING = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+#: Lengths of the bounded text columns (the repository checks them before writing).
+GAME_NAME_LENGTH = 40
+PLAYER_NAME_LENGTH = 200
+KIND_LENGTH = 210
+NOTATION_LENGTH = 200
+STATUS_LENGTH = 12
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A point in time, stored in UTC and always read back as an aware UTC datetime
+    (SQLite keeps no time zone, PostgreSQL's `timestamptz` does)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("the store keeps only aware datetimes (with a time zone)")
+        moment = value.astimezone(UTC)
+        return moment.replace(tzinfo=None) if dialect.name == "sqlite" else moment
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    """The declarative base of the store's tables."""
+
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class GameRow(Base):
+    """One game: how it was set up, who sits where, how far it is, how it ended."""
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game: Mapped[str] = mapped_column(String(GAME_NAME_LENGTH))
+    options: Mapped[str] = mapped_column(Text)
+    seed: Mapped[int | None] = mapped_column(BigInteger)
+    chance_seed: Mapped[int | None] = mapped_column(BigInteger)
+    start: Mapped[str] = mapped_column(Text)
+    player0: Mapped[str] = mapped_column(String(PLAYER_NAME_LENGTH))
+    kind0: Mapped[str] = mapped_column(String(KIND_LENGTH))
+    player1: Mapped[str] = mapped_column(String(PLAYER_NAME_LENGTH))
+    kind1: Mapped[str] = mapped_column(String(KIND_LENGTH))
+    status: Mapped[str] = mapped_column(String(STATUS_LENGTH))
+    plies: Mapped[int] = mapped_column(Integer)
+    winner: Mapped[int | None] = mapped_column(SmallInteger)
+    reason: Mapped[str] = mapped_column(Text)
+    scores: Mapped[Any] = mapped_column(JSON)
+    meta: Mapped[Any] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        CheckConstraint("status IN ('running', 'finished', 'abandoned')", name="status"),
+        CheckConstraint("winner IS NULL OR winner IN (0, 1)", name="winner"),
+        CheckConstraint("plies >= 0", name="plies"),
+        Index(None, "created_at"),
+        Index(None, "game", "created_at"),
+        Index(None, "status", "created_at"),
+        Index(None, "player0"),
+        Index(None, "player1"),
+    )
+
+
+class MoveRow(Base):
+    """One move of a game (a chance outcome too), written as it is played."""
+
+    __tablename__ = "moves"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    notation: Mapped[str] = mapped_column(String(NOTATION_LENGTH))
+    seat: Mapped[int] = mapped_column(SmallInteger)
+    seconds: Mapped[float | None] = mapped_column(Double)
+    played_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        CheckConstraint("seat IN (-1, 0, 1)", name="seat"),
+        CheckConstraint("ply >= 0", name="ply"),
+        CheckConstraint("seconds IS NULL OR seconds >= 0", name="seconds"),
+    )
+
+
+class PositionRow(Base):
+    """A position saved for analysis, optionally with the game and ply it came from."""
+
+    __tablename__ = "positions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game: Mapped[str] = mapped_column(String(GAME_NAME_LENGTH))
+    options: Mapped[str] = mapped_column(Text)
+    text: Mapped[str] = mapped_column(Text)
+    note: Mapped[str] = mapped_column(Text)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"))
+    ply: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        Index(None, "game", "created_at"),
+        Index(None, "game_id"),
+    )

@@ -1,0 +1,44 @@
+"""Running the `spieltisch` command as a real process."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import spieltisch
+
+#: The sources under test, first on the child's path whatever its working directory.
+SOURCES = str(Path(spieltisch.__file__).resolve().parents[1])
+
+
+def child_env() -> dict[str, str]:
+    """The environment of a child process that imports the spieltisch under test."""
+    path = os.environ.get("PYTHONPATH", "")
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (SOURCES, path) if p)}
+
+
+def run(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """`python -m spieltisch ARGS` with `stdin` piped in, its output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "spieltisch", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=cwd,
+        env=child_env(),
+    )
+
+
+def assert_one_error_line(result: subprocess.CompletedProcess[str]) -> str:
+    """The single `error:` line of a refused command (status 2, nothing on stdout)."""
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr
+    assert result.stdout == ""
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert len(lines[0]) <= 310
+    return lines[0]
