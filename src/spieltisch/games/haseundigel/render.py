@@ -42,11 +42,13 @@ def render(state: HaseUndIgelState, viewer: int | None = None) -> str:
         last = player.last[0] if player.last else "-"
         lines.append(
             f"{PLAYER_NAMES[i]:>4}{you}: field {at} ({name}), carrots {player.carrots}, "
-            f"salads {player.salads}, cards {cards}, last {last}"
+            f"salads {player.salads}, last {last}"
         )
+        lines.append(f"{'':>4}{' ' * len(you)}  cards: {cards}")
     result = state.outcome()
     if result is not None:
-        lines.append(f"game over: {PLAYER_NAMES[result.winner or 0]} wins ({result.reason})")
+        who = "draw" if result.winner is None else f"{PLAYER_NAMES[result.winner]} wins"
+        lines.append(f"game over: {who} ({result.reason})")
     else:
         lm = f" · last move {state.last_move}" if state.last_move else ""
         lines.append(f"{PLAYER_NAMES[state.turn & 1]} to move{lm}")
