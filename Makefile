@@ -6,7 +6,11 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: play test lint bench clean
 
-$(STAMP): pyproject.toml
+# The native core is compiled by the install; a change to its sources reinstalls (the
+# persistent build directory build/ makes that an incremental rebuild).
+NATIVE_SOURCES := CMakeLists.txt $(shell find src/spieltisch/native -name '*.[ch]pp')
+
+$(STAMP): pyproject.toml $(NATIVE_SOURCES)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
