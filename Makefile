@@ -38,6 +38,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.haseundigel_speed
 	$(BIN)/python -m benchmarks.okard_speed
 	$(BIN)/python -m benchmarks.ai_speed
+	$(BIN)/python -m benchmarks.native_speed
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

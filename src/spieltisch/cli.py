@@ -143,6 +143,13 @@ def show(
 @OPTIONS
 @click.option("--divide", "split", is_flag=True, help="Also print the count below each move.")
 @click.option("--stats", is_flag=True, help="Print time and nodes/s on standard error.")
+@click.option(
+    "--engine",
+    type=click.Choice(["python", "native"]),
+    default="python",
+    show_default=True,
+    help="The Python engine (the reference) or the native one (C++, where the game has it).",
+)
 def perft_command(
     game: str,
     depth: int,
@@ -152,6 +159,7 @@ def perft_command(
     options: tuple[str, ...],
     split: bool,
     stats: bool,
+    engine: str,
 ) -> None:
     """Count the leaves of the legal-move tree DEPTH plies deep.
 
@@ -162,7 +170,19 @@ def perft_command(
         loaded = load(game, options)
         state = _load_state(loaded, position, position_file, seed)
         start = time.perf_counter()
-        if split:
+        if engine == "native":
+            from spieltisch import native
+
+            if options:
+                _fail("--engine native counts with the game's default options only")
+            if split:
+                native_rows = native.divide(game, state.text(), depth)
+                for notation, count in native_rows:
+                    click.echo(f"{notation}: {count}")
+                total = sum(count for _, count in native_rows) if depth > 0 else 1
+            else:
+                total = native.perft(game, state.text(), depth)
+        elif split:
             rows = divide(state, depth)
             for move, count in rows:
                 click.echo(f"{move}: {count}")

@@ -26,7 +26,7 @@ def test_random_games_agree() -> None:
 
 @pytest.mark.slow
 def test_many_random_games_agree() -> None:
-    random_games(NAME, 5_000, seed=2)
+    random_games(NAME, 3_000, seed=2)
 
 
 def test_random_boards_agree() -> None:

@@ -6,73 +6,10 @@
 #include <stdexcept>
 
 #include "../core/text_read.hpp"
+#include "tables.hpp"
 
 namespace spieltisch::native::ostseeschach {
 namespace {
-
-constexpr int kRobbe = 3;
-constexpr char kLetters[] = "HMSR";
-
-// Red's vectors (dx, dy) per kind, in board.py's order; blue negates dx.
-constexpr int kVectorCount[4] = {2, 4, 5, 8};
-constexpr int kVectors[4][8][2] = {
-    {{1, 1}, {1, -1}},
-    {{1, 0}, {-1, 0}, {0, 1}, {0, -1}},
-    {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}, {1, 0}},
-    {{1, 2}, {1, -2}, {-1, 2}, {-1, -2}, {2, 1}, {2, -1}, {-2, 1}, {-2, -1}},
-};
-
-constexpr int magnitude(int code) { return code < 0 ? -code : code; }
-constexpr int kind_of(int code) { return (magnitude(code) - 1) % 4; }
-constexpr int height_of(int code) { return code == 0 ? 0 : 1 + (magnitude(code) - 1) / 4; }
-constexpr int code_of(int kind, int team, int height) {
-    const int m = kind + 1 + 4 * (height - 1);
-    return team == 0 ? m : -m;
-}
-
-constexpr std::uint64_t splitmix(std::uint64_t& state) {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-struct Tables {
-    // Indexed by code + 8 and square.
-    std::uint8_t targets[17][64][8]{};
-    std::uint8_t count[17][64]{};
-    std::uint8_t line_amber[17][64]{};
-    std::uint64_t zobrist[64][17]{};
-};
-
-constexpr Tables build_tables() {
-    Tables t{};
-    for (int code = -8; code <= 8; ++code) {
-        if (code == 0) continue;
-        const int kind = kind_of(code);
-        const int team = code > 0 ? 0 : 1;
-        for (int s = 0; s < 64; ++s) {
-            const int x = s % 8, y = s / 8;
-            int n = 0;
-            for (int i = 0; i < kVectorCount[kind]; ++i) {
-                const int dx = team == 0 ? kVectors[kind][i][0] : -kVectors[kind][i][0];
-                const int tx = x + dx, ty = y + kVectors[kind][i][1];
-                if (tx >= 0 && tx < 8 && ty >= 0 && ty < 8) {
-                    t.targets[code + 8][s][n++] = static_cast<std::uint8_t>(ty * 8 + tx);
-                }
-            }
-            t.count[code + 8][s] = static_cast<std::uint8_t>(n);
-            t.line_amber[code + 8][s] = kind != kRobbe && x == (team == 0 ? 7 : 0);
-        }
-    }
-    std::uint64_t seed = 0x5EE5C4AC4ull;
-    for (auto& square : t.zobrist) {
-        for (auto& key : square) key = splitmix(seed);
-    }
-    return t;
-}
-
-constexpr Tables kTables = build_tables();
 
 std::string square_name(int square) {
     return {static_cast<char>('a' + square % 8), static_cast<char>('1' + square / 8)};
@@ -134,8 +71,12 @@ bool read_last(std::string_view raw, Move& last, std::string& other) {
         return true;
     }
     last = kOtherMove;
-    other = "(" + std::to_string(values[0]) + "," + std::to_string(values[1]) + ")(" +
-            std::to_string(values[2]) + "," + std::to_string(values[3]) + ")";
+    other.clear();
+    for (int k = 0; k < 4; ++k) {
+        other.append(k % 2 == 0 ? "(" : ",");
+        other.append(std::to_string(values[k]));
+        if (k % 2 == 1) other.append(")");
+    }
     return true;
 }
 
@@ -189,6 +130,7 @@ Position Position::parse(std::string_view text) {
             }
             const int code = code_of(static_cast<int>(found - kLetters), c == upper ? 0 : 1, height);
             p.board_[y * 8 + x] = static_cast<std::int8_t>(code);
+            p.occupied_[code > 0 ? 0 : 1] |= std::uint64_t{1} << (y * 8 + x);
             p.key_ ^= kTables.zobrist[y * 8 + x][code + 8];
             ++x;
         }
@@ -237,65 +179,6 @@ std::string Position::text() const {
            std::to_string(ambers_[1]) + ' ';
     out += last_ == kNoMove ? std::string("-") : move_text(last_);
     return out;
-}
-
-int Position::generate(Move* out) const {
-    if (round_end_reached()) return 0;
-    int n = 0;
-    const auto& b = board_;
-    if ((turn_ & 1) == 0) {
-        for (int s = 0; s < 64; ++s) {
-            const int v = b[s];
-            if (v <= 0) continue;
-            const auto* targets = kTables.targets[v + 8][s];
-            const int count = kTables.count[v + 8][s];
-            for (int i = 0; i < count; ++i) {
-                if (b[targets[i]] <= 0) out[n++] = make_move(s, targets[i]);
-            }
-        }
-    } else {
-        for (int s = 0; s < 64; ++s) {
-            const int v = b[s];
-            if (v >= 0) continue;
-            const auto* targets = kTables.targets[v + 8][s];
-            const int count = kTables.count[v + 8][s];
-            for (int i = 0; i < count; ++i) {
-                if (b[targets[i]] >= 0) out[n++] = make_move(s, targets[i]);
-            }
-        }
-    }
-    return n;
-}
-
-void Position::make(Move move, Undo& undo) {
-    const int s = move_src(move), d = move_dst(move);
-    const int v = board_[s], w = board_[d];
-    int gain = kTables.line_amber[v + 8][d];
-    if (height_of(v) + height_of(w) >= 3) ++gain;
-    undo = {key_, static_cast<std::int8_t>(v), static_cast<std::int8_t>(w),
-            static_cast<std::uint8_t>(gain), last_};
-    board_[s] = 0;
-    key_ ^= kTables.zobrist[s][v + 8];
-    if (w) key_ ^= kTables.zobrist[d][w + 8];
-    int placed = 0;
-    if (gain) {
-        ambers_[turn_ & 1] += gain;
-    } else {
-        placed = w ? (v > 0 ? v + 4 : v - 4) : v;
-        key_ ^= kTables.zobrist[d][placed + 8];
-    }
-    board_[d] = static_cast<std::int8_t>(placed);
-    ++turn_;
-    last_ = move;
-}
-
-void Position::unmake(Move move, const Undo& undo) {
-    board_[move_src(move)] = undo.moved;
-    board_[move_dst(move)] = undo.captured;
-    --turn_;
-    if (undo.gain) ambers_[turn_ & 1] -= undo.gain;
-    last_ = undo.last;
-    key_ = undo.key;
 }
 
 int Position::to_move() const {

@@ -1,0 +1,76 @@
+"""Native engines against the Python engines and python-chess, measured in the same run.
+
+For each game with a native engine: perft leaves/s (every leaf made and unmade, in both
+engines) from the same positions, next to python-chess's chess perft(4), as ratios.
+The search's positions/s join when the native search exists.
+
+Run: `python -m benchmarks.native_speed` (or `make bench`).
+Target (the native-core issue), one core: native perft ≥ 30x the Python engine's perft.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import spieltisch
+from benchmarks.reference import Rate, chess_perft_rate, perft_rate
+from spieltisch import native
+from spieltisch.core import State
+
+NATIVE_VS_PYTHON_TARGET = 30.0
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The perft positions of one game: (state maker, Python depth, native depth)."""
+
+    positions: list[tuple[Callable[[], State[Any]], int, int]]
+
+
+SETUPS: dict[str, Setup] = {
+    "ostseeschach": Setup(
+        [
+            (lambda: spieltisch.load("ostseeschach").new_state(1), 5, 6),
+            (lambda: spieltisch.load("ostseeschach").new_state(2), 5, 6),
+        ]
+    ),
+}
+
+
+def native_perft_rate(name: str, positions: list[tuple[str, int]]) -> Rate:
+    """Native perft over (position text, depth) pairs: leaves per second."""
+    start = time.perf_counter()
+    count = sum(native.perft(name, text, depth) for text, depth in positions)
+    return Rate(count, time.perf_counter() - start)
+
+
+def measure() -> dict[str, float]:
+    """Run all measurements, print the table, return the ratios by `game.measure` key."""
+    chess = chess_perft_rate(4)
+    print(
+        f"{'game':14} {'native leaves/s':>16} {'python leaves/s':>16} {'python-chess':>14} "
+        f"{'nat/py':>7} {'nat/chess':>9} target"
+    )
+    ratios: dict[str, float] = {}
+    for name in native.engines():
+        setup = SETUPS.get(name)
+        if setup is None:
+            continue
+        states = [(make(), py_depth, nat_depth) for make, py_depth, nat_depth in setup.positions]
+        python = perft_rate([(state, py_depth) for state, py_depth, _ in states])
+        fast = native_perft_rate(name, [(state.text(), depth) for state, _, depth in states])
+        ratios[f"{name}.native_vs_python"] = fast.per_second / python.per_second
+        ratios[f"{name}.native_vs_chess"] = fast.per_second / chess.per_second
+        print(
+            f"{name:14} {fast.per_second:16,.0f} {python.per_second:16,.0f} "
+            f"{chess.per_second:14,.0f} {ratios[f'{name}.native_vs_python']:7.1f} "
+            f"{ratios[f'{name}.native_vs_chess']:9.1f} >= {NATIVE_VS_PYTHON_TARGET}"
+        )
+    return ratios
+
+
+if __name__ == "__main__":
+    measure()
