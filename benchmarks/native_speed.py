@@ -21,6 +21,8 @@ from spieltisch import native
 from spieltisch.core import State
 
 NATIVE_VS_PYTHON_TARGET = 30.0
+#: A mid-game of tests/games/schachogi/test_perft.py.
+SCHACHOGI_MIDDLEGAME = "1rsi3r/bb1b1pbb/w3bb1w/2b5/1sS5/B3BB2/1BBB2BB/R1SIP1R1 w 2 13"
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,12 @@ SETUPS: dict[str, Setup] = {
         [
             (lambda: spieltisch.load("ostseeschach").new_state(1), 5, 6),
             (lambda: spieltisch.load("ostseeschach").new_state(2), 5, 6),
+        ]
+    ),
+    "schachogi": Setup(
+        [
+            (lambda: spieltisch.load("schachogi").new_state(), 4, 5),
+            (lambda: spieltisch.load("schachogi").parse(SCHACHOGI_MIDDLEGAME), 4, 5),
         ]
     ),
 }

@@ -29,3 +29,4 @@ class _GameModule(ModuleType):
     def evaluate(text: str, player: int) -> int: ...
 
 ostseeschach: _GameModule
+schachogi: _GameModule

@@ -12,8 +12,13 @@ from spieltisch.core import State
 
 def compare_children(name: str, state: State[Any]) -> None:
     """The native engine's legal moves, the position after each, and the result agree
-    with the Python engine's on `state` (which is left unchanged)."""
+    with the Python engine's on `state`'s text.
+
+    The referee is the Python engine's reading of the text, not `state` itself: a text
+    carries no more history than its own fields (Schachogi's `rN`), for either engine.
+    """
     text = state.text()
+    state = spieltisch.load(name).parse(text)
     expected = []
     for move in state.legal_moves():
         state.push(move)

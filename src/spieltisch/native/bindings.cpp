@@ -21,6 +21,7 @@
 #include "core/outcome.hpp"
 #include "core/perft.hpp"
 #include "ostseeschach/position.hpp"
+#include "schachogi/position.hpp"
 
 namespace nb = nanobind;
 using namespace spieltisch::native;
@@ -133,4 +134,5 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
 NB_MODULE(_native, m) {
     m.doc() = "spieltisch's native engines (C++20); the Python engines are the reference.";
     bind_game<ostseeschach::Position>(m, "ostseeschach", "Ostseeschach (Software-Challenge 2022).");
+    bind_game<schachogi::Position>(m, "schachogi", "Schachogi (default options).");
 }
