@@ -45,6 +45,12 @@ SETUPS: dict[str, Setup] = {
             (lambda: spieltisch.load("schachogi").parse(SCHACHOGI_MIDDLEGAME), 4, 5),
         ]
     ),
+    "hase-und-igel": Setup(
+        [
+            (lambda: spieltisch.load("hase-und-igel").new_state(), 4, 5),
+            (lambda: spieltisch.load("hase-und-igel").new_state(3), 4, 5),
+        ]
+    ),
 }
 
 

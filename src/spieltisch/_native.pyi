@@ -30,3 +30,4 @@ class _GameModule(ModuleType):
 
 ostseeschach: _GameModule
 schachogi: _GameModule
+haseundigel: _GameModule

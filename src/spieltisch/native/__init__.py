@@ -22,7 +22,11 @@ except ImportError:  # a source tree without the built extension: the Python gam
     _native = None  # type: ignore[assignment]
 
 #: Game name -> the extension's submodule name.
-_SUBMODULES: dict[str, str] = {"ostseeschach": "ostseeschach", "schachogi": "schachogi"}
+_SUBMODULES: dict[str, str] = {
+    "ostseeschach": "ostseeschach",
+    "schachogi": "schachogi",
+    "hase-und-igel": "haseundigel",
+}
 
 Outcome = tuple[int | None, str, tuple[tuple[int, ...], ...]]
 

@@ -20,6 +20,7 @@
 #include "core/game_concept.hpp"
 #include "core/outcome.hpp"
 #include "core/perft.hpp"
+#include "haseundigel/position.hpp"
 #include "ostseeschach/position.hpp"
 #include "schachogi/position.hpp"
 
@@ -135,4 +136,5 @@ NB_MODULE(_native, m) {
     m.doc() = "spieltisch's native engines (C++20); the Python engines are the reference.";
     bind_game<ostseeschach::Position>(m, "ostseeschach", "Ostseeschach (Software-Challenge 2022).");
     bind_game<schachogi::Position>(m, "schachogi", "Schachogi (default options).");
+    bind_game<haseundigel::Position>(m, "haseundigel", "Hase und Igel (Software-Challenge 2018).");
 }
