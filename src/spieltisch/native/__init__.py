@@ -103,6 +103,20 @@ def divide(game: str, text: str, depth: int) -> list[tuple[str, int]]:
     return rows
 
 
+def random_playouts(
+    game: str, text: str, games: int, seed: int = 0, max_plies: int = 10_000
+) -> tuple[int, int, int, int, int]:
+    """`games` games of uniformly random moves from `text` to their end (at most
+    `max_plies` each; a cut game counts as a draw): (games, plies, wins of player 0,
+    wins of player 1, draws). The same seed gives the same games."""
+    if not 0 <= games <= 100_000_000 or not 0 <= max_plies <= 1_000_000:
+        raise ValueError("games 0..100000000 and max_plies 0..1000000")
+    stats: tuple[int, int, int, int, int] = _call(
+        game, "random_playouts", text, games, seed & (2**64 - 1), max_plies
+    )
+    return stats
+
+
 def legal_moves(game: str, text: str) -> list[str]:
     """The legal moves of the position `text` in the game's notation."""
     moves: list[str] = _call(game, "legal_moves", text)
@@ -164,4 +178,5 @@ __all__ = [
     "outcome",
     "perft",
     "play",
+    "random_playouts",
 ]

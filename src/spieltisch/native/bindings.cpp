@@ -20,6 +20,7 @@
 #include "core/game_concept.hpp"
 #include "core/outcome.hpp"
 #include "core/perft.hpp"
+#include "core/playout.hpp"
 #include "haseundigel/position.hpp"
 #include "ostseeschach/position.hpp"
 #include "schachogi/position.hpp"
@@ -64,6 +65,20 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
             return out;
         },
         nb::arg("text"), nb::arg("depth"), "Perft split by first move: (move, count) pairs.");
+    m.def(
+        "random_playouts",
+        [](const std::string& text, int games, std::uint64_t seed, int max_plies) {
+            const G start = G::parse(text);
+            PlayoutStats stats;
+            {
+                nb::gil_scoped_release release;
+                stats = random_playouts(start, games, seed, max_plies);
+            }
+            return std::make_tuple(stats.games, stats.plies, stats.wins[0], stats.wins[1],
+                                   stats.draws);
+        },
+        nb::arg("text"), nb::arg("games"), nb::arg("seed"), nb::arg("max_plies"),
+        "Random games to the end: (games, plies, wins of player 0, of player 1, draws).");
     m.def(
         "legal_moves",
         [](const std::string& text) {
