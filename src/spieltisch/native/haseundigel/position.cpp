@@ -54,11 +54,23 @@ bool is_first(std::int64_t pos, std::int64_t car, std::int64_t opp, std::int64_t
     return true;
 }
 
-// board.py's moveable_fields: the longest advance the carrots pay for, at most 44.
+// board.py's moveable_fields: the longest advance the carrots pay for, at most 44; the
+// same floating-point formula, tabulated once.
+struct MoveableTable {
+    std::array<std::int8_t, 990> fields{};
+    MoveableTable() {
+        for (int carrots = 1; carrots < 990; ++carrots) {
+            fields[carrots] = static_cast<std::int8_t>(
+                std::pow(2.0 * static_cast<double>(carrots) + 0.25, 0.5) - 0.48);
+        }
+    }
+};
+const MoveableTable kMoveable;
+
 std::int64_t moveable_fields(std::int64_t carrots) {
     if (carrots >= 990) return 44;
     if (carrots < 1) return 0;
-    return static_cast<std::int64_t>(std::pow(2.0 * static_cast<double>(carrots) + 0.25, 0.5) - 0.48);
+    return kMoveable.fields[static_cast<std::size_t>(carrots)];
 }
 
 [[noreturn]] void refuse(const std::string& message) { throw std::invalid_argument(message); }
@@ -125,7 +137,7 @@ std::string action_long(int kind, std::int64_t value) {
 }
 
 // The actions of a table move as (kind, value) pairs.
-int actions_of(Move move, std::int8_t* kinds, std::int64_t* values) {
+int decode(Move move, std::int8_t* kinds, std::int64_t* values) {
     switch (move) {
         case kSkip: kinds[0] = kSkipAction; values[0] = 0; return 1;
         case kEat: kinds[0] = kEatSalad; values[0] = 0; return 1;
@@ -148,6 +160,32 @@ int actions_of(Move move, std::int8_t* kinds, std::int64_t* values) {
         values[n++] = kTerminalValue[terminal];
     }
     return n;
+}
+
+// Every table move decoded once.
+struct MoveTable {
+    struct Entry {
+        std::int8_t count;
+        std::int8_t kinds[4];
+        std::int64_t values[4];
+    };
+    std::array<Entry, Position::kMaxMoves> entries{};
+    MoveTable() {
+        for (int move = 0; move < Position::kMaxMoves; ++move) {
+            Entry& e = entries[move];
+            e.count = static_cast<std::int8_t>(decode(static_cast<Move>(move), e.kinds, e.values));
+        }
+    }
+};
+const MoveTable kMoveTable;
+
+int actions_of(Move move, std::int8_t* kinds, std::int64_t* values) {
+    const auto& e = kMoveTable.entries[move];
+    for (int i = 0; i < e.count; ++i) {
+        kinds[i] = e.kinds[i];
+        values[i] = e.values[i];
+    }
+    return e.count;
 }
 
 }  // namespace
@@ -393,9 +431,10 @@ void Position::make(Move move, Undo& undo) {
     undo = {pos_, carrots_, salads_[p], cards_[p], last_[p], last_move_};
     std::int64_t pos = pos_[p], car = carrots_[p], sal = salads_[p];
     int cards = cards_[p];
-    std::int8_t kinds[4];
-    std::int64_t values[4];
-    const int n = actions_of(move, kinds, values);
+    const auto& entry = kMoveTable.entries[move];
+    const std::int8_t* kinds = entry.kinds;
+    const std::int64_t* values = entry.values;
+    const int n = entry.count;
     int last_order = -1;
     for (int i = 0; i < n; ++i) {
         const int kind = kinds[i];
