@@ -19,7 +19,6 @@ def render(state: HaseUndIgelState, viewer: int | None = None) -> str:
     """The board as text; `viewer` (0 red, 1 blue, None nobody) marks whose view it is."""
     seen = f"  · {PLAYER_NAMES[viewer]}'s view" if viewer in (0, 1) else ""
     lines = [f"Hase und Igel  turn {state.turn} (round {state.round + 1} of 30){seen}"]
-    width = 3 if viewer in (0, 1) else 2
     fields = state.board.fields
     where = (state.player(0).index, state.player(1).index)
     for start in range(0, NUM_FIELDS, ROW):
@@ -30,7 +29,8 @@ def render(state: HaseUndIgelState, viewer: int | None = None) -> str:
                 for who, letter in enumerate("RB")
                 if where[who] == i
             )
-            cells.append(f"{i:2d}{FIELD_SYMBOLS[fields[i]]}{mark:<{width}}")
+            # Two columns for the hares; "R*B" (both on start or goal) widens its row by one.
+            cells.append(f"{i:2d}{FIELD_SYMBOLS[fields[i]]}{mark:<2}")
         lines.append(" ".join(cells).rstrip())
     lines.append(LEGEND)
     for i in (0, 1):
