@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from spieltisch.games.okard.moves import (
@@ -113,7 +114,13 @@ def render(state: OkardState, viewer: int | None = None) -> str:
             + (f"/{s.back.strength}" if s.back else "")
             for s in t.stones
         )
-        lines.append(f"stones (code name value strength front/back): {stones}")
+        lines.extend(
+            textwrap.wrap(
+                f"stones (code name value strength front/back): {stones}",
+                width=100,
+                subsequent_indent="  ",
+            )
+        )
     who = PLAYER_NAMES[state.mover]
     result = state.outcome()
     if result is not None:
@@ -121,14 +128,13 @@ def render(state: OkardState, viewer: int | None = None) -> str:
         lines.append(f"game over: {verdict} ({result.reason}) after {state.turn} turns")
     elif phase == "pick":
         army = state.army_points(state.mover)
-        lines.append(
-            f"pick phase: {who} picks (army {army}/{options.army_points} points) · "
-            "PI <code> picks a stone, PI - declares the army complete (König first)"
-        )
+        lines.append(f"pick phase: {who} picks (army {army}/{options.army_points} points)")
+        lines.append("PI <code> picks a stone, PI - declares the army complete (König first)")
     elif phase == "place":
+        lines.append(f"placement phase: {who} places")
         lines.append(
-            f"placement phase: {who} places · PL <code> <square> on an empty own setup "
-            "square, PL - finishes (the König must stand on the board)"
+            "PL <code> <square> on an empty own setup square, "
+            "PL - finishes (the König must stand on the board)"
         )
     elif state.awaiting_roll:
         lines.append(f"turn {state.turn + 1}/{options.turns}: {who} rolls the die")

@@ -30,10 +30,8 @@ def picture(state: SchachogiState, viewer: int | None = None) -> str:
         cells = [(CELL[board[r * 8 + f]] or ".").rjust(2) for f in files]
         lines.append(f" {r + 1} " + " ".join(cells) + f"  {r + 1}")
     lines.append(letters)
-    lines.append(
-        _LEGENDS[BLACK if turned else 0]
-        + " · P Pflöck I Ischi R Rock S Slotser W Wieher B Brrbrr · + promoted"
-    )
+    lines.append(_LEGENDS[BLACK if turned else 0])
+    lines.append("P Pflöck  I Ischi  R Rock  S Slotser  W Wieher  B Brrbrr  + promoted")
     result = state.outcome()
     if result is not None:
         who = "draw" if result.winner is None else f"{PLAYER_NAMES[result.winner]} wins"
