@@ -10,6 +10,24 @@ from spieltisch.core.game import State
 
 S = TypeVar("S", bound=State[Any])
 
+#: Troublemakers every text reader meets: look-alikes that `str.upper()` turns into
+#: notation letters (`ı` -> I, `ſ` -> S), digits `int()` reads or `isdigit()` accepts
+#: (`²`, `٣`), Unicode and control blanks, signs and separators; a game adds its own.
+NASTY = [
+    "²",
+    "ı",
+    "ſ",
+    "٣",
+    "\u00a0",
+    "\u2003",
+    "\x00",
+    "\x1c",
+    "-",
+    "+",
+    "_",
+    "/",
+]
+
 
 def play_drawn(draw: st.DrawFn, state: S, most: int = 60) -> S:
     """`state` after up to `most` legal moves drawn by hypothesis (fewer if the game ends)."""

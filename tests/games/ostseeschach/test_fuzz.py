@@ -19,22 +19,10 @@ from tests.games.playout import check_from
 
 from .support import game, played_states, reachable_positions
 
-#: Troublemakers: look-alikes that `str.upper()` turns into notation letters (`ı` -> I,
-#: `ſ` -> S), digits `int()` reads or `isdigit()` accepts (`²`, `٣`), signs, blanks,
-#: XML specials, and numbers far too long for `int()`.
+#: Troublemakers: the common ones (`fuzz.NASTY`), more blanks and separators, XML
+#: specials, and numbers far too long for `int()`.
 NASTY = [
-    "²",
-    "ı",
-    "ſ",
-    "٣",
-    "\u00a0",
-    "\u2003",
-    "\x00",
-    "\x1c",
-    "-",
-    "+",
-    "_",
-    "/",
+    *fuzz.NASTY,
     ":",
     " ",
     "<",

@@ -21,22 +21,10 @@ GAME = Schachogi()
 #: A game with short draw rules, so that fuzzed positions also end by them.
 SHORT = Schachogi(SchachogiOptions(repetitions=2, quiet_plies=6))
 
-#: Troublemakers: look-alikes that `str.upper()` turns into notation letters (`ı` -> I,
-#: `ſ` -> S), digits `int()` reads or `isdigit()` accepts (`²`, `٣`), signs, blanks, and
-#: numbers far too long for `int()`.
+#: Troublemakers: the common ones (`fuzz.NASTY`), a blank, the side letter, and numbers
+#: far too long for `int()`.
 NASTY = [
-    "²",
-    "ı",
-    "ſ",
-    "٣",
-    "\u00a0",
-    "\u2003",
-    "\x00",
-    "\x1c",
-    "-",
-    "+",
-    "_",
-    "/",
+    *fuzz.NASTY,
     " ",
     "r",
     "0",
