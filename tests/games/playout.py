@@ -65,3 +65,13 @@ def _check_state(game: Game[Any, Any], state: State[Any], rng: random.Random) ->
         assert twin.text() == pushed and state.text() == text
         twin.undo()
     assert state.text() == text
+
+
+def assert_split_by_source(state: State[Any]) -> None:
+    """The legal moves from each square that starts one (the first two characters of
+    the move text) make up all the legal moves of `state`, none twice."""
+    legal = state.legal_moves()
+    split = [
+        m for square in sorted({str(m)[:2] for m in legal}) for m in state.legal_moves_from(square)
+    ]
+    assert sorted(split) == sorted(legal)

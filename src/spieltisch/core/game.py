@@ -112,6 +112,15 @@ class State(ABC, Generic[M]):
         """Whether `move` is one of the legal moves here."""
         return move in self.legal_moves()
 
+    def passes_check(self, move: M) -> bool:
+        """Whether `check` accepts `move`: the `is_legal` of a game whose `check` is
+        cheaper than building the move list (it must agree with `legal_moves`)."""
+        try:
+            self.check(move)
+        except IllegalMoveError:
+            return False
+        return True
+
     @abstractmethod
     def push(self, move: M) -> None:
         """Make a move known to be legal (taken from `legal_moves`), without checks: the

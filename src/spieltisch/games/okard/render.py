@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING
 
+from spieltisch.core.render import grid_order
 from spieltisch.games.okard.moves import (
     DROP,
     END,
@@ -19,7 +20,7 @@ from spieltisch.games.okard.moves import (
     square_name,
 )
 from spieltisch.games.okard.options import SACRIFICE_CAP, ApMode, SacrificeTo
-from spieltisch.games.okard.tables import BLUE, PLAYER_NAMES, RED
+from spieltisch.games.okard.tables import PLAYER_NAMES, RED
 
 if TYPE_CHECKING:
     from spieltisch.games.okard.state import OkardState
@@ -69,13 +70,11 @@ def render(state: OkardState, viewer: int | None = None) -> str:
     t = state.t
     n = t.n
     options = t.options
-    turned = viewer == BLUE
+    turned, cols, rows = grid_order(n, n, viewer)
     header = f"Okard {n}x{n} · army {options.army_points} · end by {options.end.value}"
     if viewer is not None:
         header += f" · seen by {PLAYER_NAMES[viewer]}"
     lines = [header]
-    cols = range(n - 1, -1, -1) if turned else range(n)
-    rows = range(n) if turned else range(n - 1, -1, -1)
     files = "    " + "".join(f" {FILES[x]}  " for x in cols)
     lines.append(files)
     board = state.board
