@@ -133,7 +133,7 @@ def library_cases(scale: int = 1) -> Iterator[tuple[str, str, Callable[[], objec
             for move in state.legal_moves()[:3]:
                 for text in mutations(str(move), rng, extra=4):
                     yield "move text", name, partial(state.parse_move, text)
-        codec = game.competition() if hasattr(game, "competition") else None
+        codec = game.competition()
         if codec is not None:
             for state in states:
                 xml = codec.state_to_xml(state)
@@ -253,6 +253,7 @@ def write_cli_files(folder: Path) -> None:
     (folder / "utf16.txt").write_bytes(ostseeschach.new_state(1).text().encode("utf-16"))
     (folder / "latin1.txt").write_bytes("M......m/ü".encode("latin-1"))
     codec = ostseeschach.competition()
+    assert codec is not None
     xml = codec.state_to_xml(ostseeschach.new_state(2)).encode("utf-8")
     (folder / "bom.xml").write_bytes(b"\xef\xbb\xbf" + xml)
     (folder / "big.txt").write_text("x" * 50_000_000)

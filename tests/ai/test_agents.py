@@ -10,8 +10,8 @@ import pytest
 import spieltisch
 from spieltisch.ai.agent import TIME_MARGIN, Budget
 from spieltisch.ai.alphabeta import PROVEN, AlphaBetaAgent
+from spieltisch.ai.levels import GENERIC, levels
 from spieltisch.ai.mcts import MCTSAgent
-from spieltisch.ai.random_agent import RandomAgent
 from spieltisch.ai.spec import make_agent
 from spieltisch.core.game import State
 from tests.ai.toygame import TakeTwice, exact_value
@@ -194,12 +194,13 @@ def test_specs_and_levels() -> None:
         make_agent("alphabeta:depth=deep", game)
 
 
-def test_a_game_can_override_levels() -> None:
-    class Tuned(TakeTwice):
-        def ai_levels(self) -> dict[str, str]:
-            return {"easy": "random", "expert": "alphabeta:depth=9"}
-
-    tuned = Tuned()
-    assert isinstance(make_agent("easy", tuned), RandomAgent)
-    assert make_agent("expert", tuned).spec == "alphabeta:depth=9"
+def test_every_game_plays_the_one_level_table() -> None:
+    # `Game.ai_levels` is gone: no game overrode it (an Okard table was measured and not
+    # adopted, docs/ai.md), so every game gets exactly the generic table.
+    assert not hasattr(spieltisch.Game, "ai_levels")
+    for name in spieltisch.games():
+        game = spieltisch.load(name)
+        assert levels(game) == GENERIC
+        for level, spec in GENERIC.items():
+            assert make_agent(level, game).spec == make_agent(spec, game).spec
     assert isinstance(make_agent("easy", TakeTwice()), MCTSAgent)

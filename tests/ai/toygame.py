@@ -26,7 +26,8 @@ class TakeTwiceState(State[int]):
         self.step = step
         self.rolled = rolled
         self.winner: int | None = None
-        self._stack: list[tuple[int, int, int, int, bool, int | None]] = []
+        self._history: list[int] = []
+        self._stack: list[tuple[int, int, int, bool, int | None]] = []
 
     @property
     def to_move(self) -> int:
@@ -47,13 +48,13 @@ class TakeTwiceState(State[int]):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(ADD0, 0.5), (ADD1, 0.5)] if self.to_move == CHANCE else []
 
-    def play(self, move: int) -> None:
+    def check(self, move: int) -> None:
         if move not in self.legal_moves():
             raise IllegalMoveError("NOT_LEGAL", f"{move} is not legal here")
-        self.push(move)
 
     def push(self, move: int) -> None:
-        self._stack.append((move, self.stones, self.player, self.step, self.rolled, self.winner))
+        self._history.append(move)
+        self._stack.append((self.stones, self.player, self.step, self.rolled, self.winner))
         if move >= ADD0:
             self.stones += move - ADD0
             self.rolled = True
@@ -67,16 +68,14 @@ class TakeTwiceState(State[int]):
             self.step, self.player, self.rolled = 0, 1 - self.player, False
 
     def undo(self) -> int:
-        move, self.stones, self.player, self.step, self.rolled, self.winner = self._stack.pop()
-        return move
-
-    def history(self) -> list[int]:
-        return [entry[0] for entry in self._stack]
+        self.stones, self.player, self.step, self.rolled, self.winner = self._stack.pop()
+        return self._history.pop()
 
     def copy(self) -> Self:
         twin = type(self)(self.game, self.stones, self.player, self.step, self.rolled)
         twin.winner = self.winner
         twin._stack = self._stack[:]
+        twin._history = self._history[:]
         return twin
 
     def outcome(self) -> Outcome | None:
@@ -91,7 +90,7 @@ class TakeTwiceState(State[int]):
             return int(text)
         raise NotationError("a move is 1 or 2 (take), 10 or 11 (die)", text)
 
-    def render(self) -> str:
+    def render(self, viewer: int | None = None) -> str:
         return self.text()
 
     def action_id(self, move: int) -> int:

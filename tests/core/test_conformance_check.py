@@ -25,6 +25,10 @@ def test_a_correct_game_passes() -> None:
         ("refuse", "was accepted"),
         ("mask", "does not map back"),
         ("endless", "no end after"),
+        ("legal", "is_legal says yes"),
+        ("source", "but no legal move starts there"),
+        ("history", r"history\(\) after push/undo"),
+        ("hash", "is hashable"),
     ],
 )
 def test_a_broken_game_is_caught(bug: str, message: str) -> None:

@@ -26,7 +26,7 @@ from spieltisch.core import (
 @dataclass(frozen=True)
 class ToyOptions(GameOptions):
     goal: int = 10
-    bug: str = ""  # "", "undo", "text", "refuse", "mask", "endless"
+    bug: str = ""  # "", "undo", "text", "refuse", "mask", "endless", "source", "legal", "hash"
 
 
 @dataclass(frozen=True, order=True)
@@ -46,6 +46,7 @@ class ToyState(State[ToyMove]):
         self.scores = scores
         self.player = player
         self.rolled = rolled  # 0: die due
+        self._history: list[ToyMove] = []
         self.stack: list[tuple[ToyMove, list[int], int, int]] = []
 
     @property
@@ -66,13 +67,27 @@ class ToyState(State[ToyMove]):
     def chance_outcomes(self) -> list[tuple[ToyMove, float]]:
         return [(m, 0.5) for m in self.legal_moves()] if self.to_move == CHANCE else []
 
-    def play(self, move: ToyMove) -> None:
+    def check(self, move: ToyMove) -> None:
         if move not in self.legal_moves() and self.game.options.bug != "refuse":
             raise IllegalMoveError("NOT_LEGAL", f"{move} is not legal here")
-        self.push(move)
+
+    def is_legal(self, move: ToyMove) -> bool:
+        if self.game.options.bug == "legal":
+            return True
+        return super().is_legal(move)
+
+    def source_square(self, move: ToyMove) -> str | None:
+        """A step starts on the mover's score, written `s<score>`; other moves on none."""
+        return f"s{self.scores[self.player]}" if move.kind == "step" else None
+
+    def legal_moves_from(self, square: str) -> list[ToyMove]:
+        if self.game.options.bug == "source":
+            return self.legal_moves()
+        return super().legal_moves_from(square)
 
     def push(self, move: ToyMove) -> None:
         self.stack.append((move, self.scores[:], self.player, self.rolled))
+        self._history.append(move)
         if move.kind == "roll":
             self.rolled = move.amount
         elif move.kind == "step":
@@ -83,17 +98,17 @@ class ToyState(State[ToyMove]):
 
     def undo(self) -> ToyMove:
         move, scores, player, rolled = self.stack.pop()
+        if self.game.options.bug != "history":
+            self._history.pop()
         if self.game.options.bug != "undo":
             self.scores = scores
         self.player, self.rolled = player, rolled
         return move
 
-    def history(self) -> list[ToyMove]:
-        return [entry[0] for entry in self.stack]
-
     def copy(self) -> ToyState:
-        twin = ToyState(self.game, self.scores[:], self.player, self.rolled)
+        twin = type(self)(self.game, self.scores[:], self.player, self.rolled)
         twin.stack = self.stack[:]
+        twin._history = self._history[:]
         return twin
 
     def outcome(self) -> Outcome | None:
@@ -116,8 +131,8 @@ class ToyState(State[ToyMove]):
             return ToyMove(parts[0], int(parts[1]))
         raise NotationError("expected `roll N`, `step N` or `pass`", text)
 
-    def render(self) -> str:
-        return self.text()
+    def render(self, viewer: int | None = None) -> str:
+        return self.text() if viewer is None else f"{self.text()} (seen by {viewer})"
 
     def action_id(self, move: ToyMove) -> int:
         if self.game.options.bug == "mask":
@@ -150,7 +165,12 @@ class ToyGame(Game[ToyState, ToyOptions]):
     options_type = ToyOptions
 
     def new_state(self, seed: int | None = None) -> ToyState:
-        return ToyState(self, [0, 0], 0, 0)
+        return self.make(self, [0, 0], 0, 0)
+
+    @property
+    def make(self) -> type[ToyState]:
+        """The state class: with the `hash` bug, one that is hashable."""
+        return HashableToyState if self.options.bug == "hash" else ToyState
 
     def parse(self, text: str) -> ToyState:
         parts = text.split()
@@ -158,11 +178,11 @@ class ToyGame(Game[ToyState, ToyOptions]):
             raise PositionError("expected `a b turn`", text)
         turn = parts[2]
         if turn in ("c0", "c1"):
-            return ToyState(self, [int(parts[0]), int(parts[1])], int(turn[1]), 0)
+            return self.make(self, [int(parts[0]), int(parts[1])], int(turn[1]), 0)
         if len(turn) == 4 and turn[0] == "p" and turn[2] == "r":
-            return ToyState(self, [int(parts[0]), int(parts[1])], int(turn[1]), int(turn[3]))
+            return self.make(self, [int(parts[0]), int(parts[1])], int(turn[1]), int(turn[3]))
         if len(turn) == 2 and turn[0] == "p":
-            return ToyState(self, [int(parts[0]), int(parts[1])], int(turn[1]), 1)
+            return self.make(self, [int(parts[0]), int(parts[1])], int(turn[1]), 1)
         raise PositionError(f"bad turn {turn!r}", text)
 
     @property
@@ -176,3 +196,10 @@ class ToyGame(Game[ToyState, ToyOptions]):
     @property
     def max_game_length(self) -> int:
         return 4 * self.options.goal
+
+
+class HashableToyState(ToyState):
+    """The `hash` bug: a state that hashes its changing position."""
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(self.text())

@@ -1,8 +1,8 @@
 """Named strength levels: each maps to an agent spec (agent and budget).
 
-A game can give its own table with `Game.ai_levels()` (budgets depend on how fast a
-game's moves and evaluation are); names it does not give fall back to `GENERIC`. The
-levels and their measured strength are documented in `docs/ai.md`.
+One table serves every game: the levels are budgets of the generic agents, and each was
+measured on every registered game (`docs/ai.md`, "Strength levels"). A per-game table was
+tried for Okard and not adopted, so the game API has no hook for one.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 from spieltisch.core.game import Game
 
-#: The default table, tuned and measured on Ostseeschach (docs/ai.md). Iteration and depth
+#: The table, tuned and measured on Ostseeschach (docs/ai.md). Iteration and depth
 #: budgets make a level play the same for a given seed on any machine; the time limits
 #: only cap slow positions (when one is reached, the move is no longer reproducible).
 GENERIC: dict[str, str] = {
@@ -22,12 +22,9 @@ GENERIC: dict[str, str] = {
 }
 
 
-def levels(game: Game[Any, Any] | None) -> dict[str, str]:
-    """The level table for `game`: the game's own entries over the generic ones."""
-    table = dict(GENERIC)
-    if game is not None:
-        table.update(game.ai_levels())
-    return table
+def levels(game: Game[Any, Any] | None = None) -> dict[str, str]:
+    """The level table in force for `game` (today the same for every game)."""
+    return dict(GENERIC)
 
 
 def level_spec(game: Game[Any, Any] | None, name: str) -> str:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from spieltisch import native
 from spieltisch.ai.levels import levels
 from spieltisch.cli.common import (
     GAME,
@@ -16,6 +17,7 @@ from spieltisch.cli.common import (
     SEED,
     WholeNumber,
     board,
+    fail,
     load_state,
     user_errors,
 )
@@ -75,6 +77,13 @@ def show(
 @OPTIONS
 @click.option("--divide", "split", is_flag=True, help="Also print the count below each move.")
 @click.option("--stats", is_flag=True, help="Print time and nodes/s on standard error.")
+@click.option(
+    "--engine",
+    type=click.Choice(["python", "native"]),
+    default="python",
+    show_default=True,
+    help="The Python engine (the reference) or the native one (C++, where the game has it).",
+)
 def perft_command(
     game: str,
     depth: int,
@@ -84,6 +93,7 @@ def perft_command(
     options: tuple[str, ...],
     split: bool,
     stats: bool,
+    engine: str,
 ) -> None:
     """Count the leaves of the legal-move tree DEPTH plies deep.
 
@@ -94,7 +104,17 @@ def perft_command(
         loaded = load(game, options)
         state = load_state(loaded, position, position_file, seed)
         start = time.perf_counter()
-        if split:
+        if engine == "native":
+            if options:
+                fail("--engine native counts with the game's default options only")
+            if split:
+                native_rows = native.divide(game, state.text(), depth)
+                for notation, count in native_rows:
+                    click.echo(f"{notation}: {count}")
+                total = sum(count for _, count in native_rows) if depth > 0 else 1
+            else:
+                total = native.perft(game, state.text(), depth)
+        elif split:
             rows = divide(state, depth)
             for move, count in rows:
                 click.echo(f"{move}: {count}")

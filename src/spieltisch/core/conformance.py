@@ -5,17 +5,22 @@ Plays many random games (chance events drawn with their probabilities from a see
 
 - the position text round-trips (`Game.parse(state.text()) == state`) and the parsed state
   agrees on the player to move and the legal moves;
-- copies are equal and independent; `hash_key` agrees with equality;
+- copies are equal and independent; `hash_key` agrees with equality; a state is not
+  hashable (it is mutable: `hash_key` is the position key);
 - the legal moves are distinct, their notation and action ids round-trip, and the action
-  mask marks exactly them;
-- playing each legal move (checked and unchecked) and undoing it restores the state;
-- moves that were legal elsewhere but are not legal here are refused with
-  `IllegalMoveError` and leave the state unchanged;
+  mask marks exactly them; `check` passes and `is_legal` holds for those played below;
+- `legal_moves_from` splits the legal moves by their `source_square`, and gives nothing
+  for a square that is the source of no legal move here (squares seen in the game so far);
+- playing each legal move (checked and unchecked) and undoing it restores the state,
+  and `history()` gains the move and loses it again;
+- moves that were legal elsewhere but are not legal here are refused by `play` and `check`
+  with `IllegalMoveError`, `is_legal` says no, and the state stays unchanged;
 - chance outcomes are distinct and their probabilities are positive and sum to 1;
 - a finished game has no moves, refuses every move, and has an outcome with zero-sum
   returns; an unfinished game has moves;
-- every game ends within `Game.max_game_length` moves, and replaying its moves from a new
-  state with the same seed reaches the same position.
+- every game ends within `Game.max_game_length` moves; `history()` lists its moves, and
+  undoing them all returns them newest first and reaches the start again; replaying its
+  moves from a new state with the same seed reaches the same position.
 
 It raises `ConformanceError` at the first failure, naming the game, seed and move list.
 """
@@ -43,6 +48,7 @@ class ConformanceReport:
     moves: int = 0
     states_checked: int = 0
     refused_checked: int = 0
+    sources_checked: int = 0
     results: dict[str, int] = field(default_factory=dict)
     longest: int = 0
 
@@ -62,6 +68,7 @@ def _check_state(
     report: ConformanceReport,
     moves_per_state: int,
     fail: Callable[[str], None],
+    seen_squares: set[str] | None = None,
 ) -> None:
     text = state.text()
     if "\n" in text:
@@ -73,6 +80,9 @@ def _check_state(
         fail(f"parsed state has {parsed.to_move} to move, the state has {state.to_move}")
     if parsed.hash_key() != state.hash_key():
         fail("equal states have different hash keys")
+
+    if type(state).__hash__ is not None:
+        fail("a State is hashable; it is mutable, so `hash_key()` is its position key")
 
     twin = state.copy()
     if twin != state or twin.history() != state.history():
@@ -150,17 +160,28 @@ def _check_state(
     if len(obs) != size:
         fail(f"observation has {len(obs)} values, shape {game.observation_shape} needs {size}")
 
+    _check_sources(state, legal, seen_squares if seen_squares is not None else set(), rng, fail)
+    report.sources_checked += 1
+
     sample = legal if len(legal) <= moves_per_state else rng.sample(legal, moves_per_state)
     history = state.history()
     key = state.hash_key()
     for move in sample:
+        _expect_legal(state, move, fail)
+    if state.text() != text:
+        fail("check or is_legal of a legal move changed the state")
+    for move in sample:
         state.push(move)
         pushed = state.text()
+        if state.history() != [*history, move]:
+            fail(f"history() after pushing {move} does not end with it")
         undone = state.undo()
         if undone != move:
             fail(f"undo returned {undone} after pushing {move}")
-        if state.text() != text or state.hash_key() != key or state.history() != history:
+        if state.text() != text or state.hash_key() != key:
             fail(f"push/undo of {move} does not restore the state")
+        if state.history() != history:
+            fail(f"history() after push/undo of {move} is not what it was")
         state.play(move)
         if state.text() != pushed:
             fail(f"play and push of {move} reach different states")
@@ -170,21 +191,85 @@ def _check_state(
     legal_set = set(legal)
     for move in rng.sample(seen_moves, min(8, len(seen_moves))):
         if move not in legal_set:
-            _expect_refused(state, move, fail)
+            _expect_refused(state, move, fail, text)
             report.refused_checked += 1
 
 
-def _expect_refused(state: State[Any], move: Any, fail: Callable[[str], None]) -> None:
-    before = state.text()
+def _expect_legal(state: State[Any], move: Any, fail: Callable[[str], None]) -> None:
+    if not state.is_legal(move):
+        fail(f"is_legal says no to the legal move {move}")
     try:
-        state.play(move)
+        state.check(move)
     except IllegalMoveError as exc:
-        if not exc.rule:
-            fail(f"refusal of {move} names no rule")
-    else:
-        fail(f"illegal move {move} was accepted in {before!r}")
+        fail(f"check refuses the legal move {move}: {exc}")
+
+
+def _expect_refused(
+    state: State[Any], move: Any, fail: Callable[[str], None], before: str | None = None
+) -> None:
+    """`move` is refused by `play` and `check` naming a rule, and `is_legal` says no;
+    the state stays as it was (its text `before`)."""
+    if before is None:
+        before = state.text()
+    if state.is_legal(move):
+        fail(f"is_legal says yes to the illegal move {move} in {before!r}")
+    for name, attempt in (("check", state.check), ("play", state.play)):
+        try:
+            attempt(move)
+        except IllegalMoveError as exc:
+            if not exc.rule:
+                fail(f"refusal of {move} by {name} names no rule")
+        else:
+            fail(f"illegal move {move} was accepted by {name} in {before!r}")
     if state.text() != before:
         fail(f"refused move {move} changed the state")
+
+
+def _check_sources(
+    state: State[Any],
+    legal: list[Any],
+    seen_squares: set[str],
+    rng: random.Random,
+    fail: Callable[[str], None],
+) -> None:
+    """`legal_moves_from(square)` is exactly the legal moves starting on `square`, in
+    their order, and empty for squares no legal move starts on (two of each drawn)."""
+    by_square: dict[str, list[Any]] = {}
+    for move in legal:
+        square = state.source_square(move)
+        if square is None:
+            continue
+        if not isinstance(square, str) or not square:
+            fail(f"source_square of {move} is {square!r}, not a square name or None")
+        by_square.setdefault(square, []).append(move)
+    squares = sorted(by_square)
+    for square in squares if len(squares) <= 2 else rng.sample(squares, 2):
+        moves = by_square[square]
+        found = state.legal_moves_from(square)
+        if found != moves:
+            fail(
+                f"legal_moves_from({square!r}) gives {[str(m) for m in found]}, "
+                f"the legal moves from there are {[str(m) for m in moves]}"
+            )
+    others = sorted(seen_squares - by_square.keys())
+    for square in others if len(others) <= 2 else rng.sample(others, 2):
+        found = state.legal_moves_from(square)
+        if found:
+            fail(
+                f"legal_moves_from({square!r}) gives {[str(m) for m in found]}, "
+                "but no legal move starts there"
+            )
+    seen_squares.update(by_square)
+
+
+def _check_undo_to_start(start: State[Any], state: State[Any], fail: Callable[[str], None]) -> None:
+    """Undoing every move of `history()` returns them newest first and reaches `start`."""
+    played = state.history()
+    undone = [state.undo() for _ in played]
+    if undone != played[::-1]:
+        fail("undo does not return the moves of history() newest first")
+    if state.history() or state != start:
+        fail("undoing every move of history() does not reach the start again")
 
 
 def check_game(
@@ -203,6 +288,7 @@ def check_game(
     """
     report = ConformanceReport()
     seen_moves: list[Any] = []
+    seen_squares: set[str] = set()
     for index in range(games):
         game_seed = seed + index
         rng = random.Random(game_seed)
@@ -216,7 +302,9 @@ def check_game(
         plies = 0
         while True:
             if plies % check_every == 0 or state.is_over():
-                _check_state(game, state, rng, seen_moves, report, moves_per_state, fail)
+                _check_state(
+                    game, state, rng, seen_moves, report, moves_per_state, fail, seen_squares
+                )
             if state.is_over():
                 break
             if plies >= game.max_game_length:
@@ -230,11 +318,12 @@ def check_game(
             state.play(move)
             plies += 1
 
-        if state.history() and [str(m) for m in state.history()] != notation:
+        if [str(m) for m in state.history()] != notation:
             fail("history() does not list the moves played")
         fresh = replay(game.new_state(start_seed), notation)
         if fresh != state:
             fail("replaying the moves from a new state reaches another position")
+        _check_undo_to_start(game.new_state(start_seed), state.copy(), fail)
         result = state.outcome()
         assert result is not None
         key = "draw" if result.winner is None else f"win{result.winner}"

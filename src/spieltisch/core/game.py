@@ -12,11 +12,14 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from spieltisch.core.errors import IllegalMoveError, NotationError
 from spieltisch.core.options import GameOptions, NoOptions
 from spieltisch.core.view import View, view_builder
+
+if TYPE_CHECKING:
+    from spieltisch.core.competition import CompetitionCodec
 
 #: `State.to_move` at a chance node (dice, random events): nature chooses the outcome.
 CHANCE = -1
@@ -51,10 +54,15 @@ class State(ABC, Generic[M]):
     """A position together with the moves that led to it from where it was created.
 
     The state is mutable: `play`/`push` make a move, `undo` takes the last one back.
-    Subclasses keep their own undo stack; `history()` lists the moves it holds.
+    Every game's `__init__` sets `self._history = []`, `push` appends the move, `undo`
+    pops it and `copy` copies the list; `history()` lists it.
+
+    A state is not hashable (it changes under the hash, as python-chess's boards do):
+    `hash_key()` is the position key for tables.
     """
 
     game: Game[Any, Any]
+    _history: list[M]
 
     # --- whose turn, which moves -------------------------------------------------------
 
@@ -66,6 +74,16 @@ class State(ABC, Generic[M]):
     @abstractmethod
     def legal_moves(self) -> list[M]:
         """All legal moves (at a chance node: the chance outcomes); empty when over."""
+
+    def source_square(self, move: M) -> str | None:
+        """The name, in this game's notation, of the square where `move` starts; None
+        for moves that start on no square (drops, picks, dice, game-specific steps)."""
+        return None
+
+    def legal_moves_from(self, square: str) -> list[M]:
+        """The legal moves that start on `square` (a front end's first click)."""
+        source = self.source_square
+        return [move for move in self.legal_moves() if source(move) == square]
 
     def chance_outcomes(self) -> list[tuple[M, float]]:
         """At a chance node, each outcome with its probability (they sum to 1)."""
@@ -79,28 +97,46 @@ class State(ABC, Generic[M]):
 
     # --- making and taking back moves --------------------------------------------------
 
-    @abstractmethod
     def play(self, move: M) -> None:
-        """Make `move` after checking it; an illegal move raises `IllegalMoveError`
-        naming the broken rule and leaves the state unchanged."""
+        """Make `move` after checking it: an illegal move raises `IllegalMoveError`
+        naming the broken rule and leaves the state unchanged (`check`, then `push`)."""
+        self.check(move)
+        self.push(move)
 
+    @abstractmethod
+    def check(self, move: M) -> None:
+        """Raise `IllegalMoveError(rule, message)` naming the broken rule when `move` is
+        illegal here (in a finished game too); return None when it is legal."""
+
+    def is_legal(self, move: M) -> bool:
+        """Whether `move` is one of the legal moves here."""
+        return move in self.legal_moves()
+
+    def passes_check(self, move: M) -> bool:
+        """Whether `check` accepts `move`: the `is_legal` of a game whose `check` is
+        cheaper than building the move list (it must agree with `legal_moves`)."""
+        try:
+            self.check(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    @abstractmethod
     def push(self, move: M) -> None:
-        """Make a move known to be legal (taken from `legal_moves`), without checks.
-
-        Games override this with a fast path; the default checks like `play`.
-        """
-        self.play(move)
+        """Make a move known to be legal (taken from `legal_moves`), without checks: the
+        fast path of search and perft. Appends the move to `self._history`."""
 
     @abstractmethod
     def undo(self) -> M:
-        """Take back the last move made on this state and return it.
+        """Take back the last move made on this state and return it (popping it from
+        `self._history`).
 
         Raises `IndexError` when no move is left to take back.
         """
 
-    @abstractmethod
     def history(self) -> list[M]:
         """The moves made on this state since it was created or parsed, oldest first."""
+        return list(self._history)
 
     @abstractmethod
     def copy(self) -> Self:
@@ -152,8 +188,9 @@ class State(ABC, Generic[M]):
         """
 
     @abstractmethod
-    def render(self) -> str:
-        """A human-readable, multi-line picture of the position for the terminal."""
+    def render(self, viewer: int | None = None) -> str:
+        """A human-readable, multi-line picture of the position for the terminal, drawn
+        from player `viewer`'s side (None: player 0's side)."""
 
     def view(self) -> View:
         """A JSON-ready, game-independent description of the position for front ends and
@@ -214,8 +251,7 @@ class State(ABC, Generic[M]):
             return NotImplemented
         return type(self) is type(other) and self.text() == other.text()
 
-    def __hash__(self) -> int:
-        return hash(self.text())
+    __hash__ = None  # type: ignore[assignment]  # mutable: use hash_key()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.text()}>"
@@ -273,11 +309,10 @@ class Game(ABC, Generic[S, OptionsT]):
     def max_game_length(self) -> int:
         """An upper bound on the number of moves (chance events included) in one game."""
 
-    def ai_levels(self) -> dict[str, str]:
-        """This game's AI strength levels: level name -> agent spec (see
-        `spieltisch.ai.levels`). The default `{}` uses the generic table; games override
-        entries whose budgets do not suit their speed."""
-        return {}
+    def competition(self) -> CompetitionCodec[S, Any] | None:
+        """The game's Software-Challenge XML codec (`core.competition`), or None for a
+        game that was never played in the competition."""
+        return None
 
     def __repr__(self) -> str:
         changed = self.options.changed()

@@ -12,9 +12,17 @@ from dataclasses import dataclass
 
 
 def escape(text: str) -> str:
-    """Escape text for an XML attribute value or element text."""
+    """Escape text for an XML attribute value or element text. Line breaks and tabs become
+    character references (`&#xa;`, as XStream writes them), so that they survive in an
+    attribute value, where a parser would turn them into spaces."""
     return (
-        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+        text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("\n", "&#xa;")
+        .replace("\r", "&#xd;")
+        .replace("\t", "&#x9;")
     )
 
 

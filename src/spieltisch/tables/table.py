@@ -203,7 +203,7 @@ class Table:
     def view(self, for_seat: int | None = None) -> dict[str, Any]:
         """The table as the person in `for_seat` (None: a spectator) sees it, JSON-ready:
         seats, clocks, status, whose turn, the AI thinking, offers, the moves, the outcome
-        and the position (`state`: the game's `State.view()` where the game has one)."""
+        and the position (`state`: the game's `State.view()` as JSON)."""
         self.tick()
         names = self.game.player_names
         turn = self.turn
@@ -222,7 +222,6 @@ class Table:
                 "score_names": list(self.game.score_names),
                 "score_labels": list(self.game.score_labels or self.game.score_names),
             }
-        describe = getattr(self.state, "view", None)
         running = self.status is Status.RUNNING
         return {
             "game": self.game.name,
@@ -247,7 +246,7 @@ class Table:
             "last_move": self.record.moves[-1] if self.record.moves else None,
             "position": self.state.text(),
             "outcome": outcome,
-            "state": describe() if callable(describe) else None,
+            "state": self.state.view().to_json(),
         }
 
     # --- events ------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 import spieltisch
@@ -9,7 +11,9 @@ from spieltisch.core import IllegalMoveError
 from spieltisch.games.okard import Okard, OkardState
 
 
+@functools.cache
 def game(options: str = "") -> Okard:
+    """The game with these options, built once (its tables take a while to build)."""
     loaded = spieltisch.load("okard", options or None)
     assert isinstance(loaded, Okard)
     return loaded

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from spieltisch.cli import main
 from spieltisch.core import NotationError, PositionError
 from spieltisch.games.okard import OkardState
-from spieltisch.games.okard.board import parse_move_text
+from spieltisch.games.okard.moves import parse_move_text
 
 from .support import game, play_position
 

@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spieltisch.games.okard.board import END, SACRIFICE
+from spieltisch.games.okard.moves import END, LINE, SACRIFICE
 from spieltisch.games.okard.options import SACRIFICE_CAP
 
 from .support import game
@@ -50,7 +50,20 @@ def test_action_points_and_the_sacrifice_cap(options: str, seed: int, greed: flo
         assert state.action_points >= 0
         assert state.sacrificed <= SACRIFICE_CAP
         assert plies <= g.max_game_length
-    assert state.outcome() is not None
+    outcome = state.outcome()
+    assert outcome is not None
+    # The game ends by its end condition (won by the player who moved last) or by the
+    # turn limit (the higher captured value wins).
+    by_condition = {"king": "KING_CAPTURED", "all": "ALL_CAPTURED"}[g.options.end.value]
+    assert outcome.reason in (by_condition, "TURN_LIMIT")
+    red, blue = state.captured
+    if outcome.reason == "TURN_LIMIT":
+        assert state.turn == g.options.turns
+        assert outcome.winner == (None if red == blue else (0 if red > blue else 1))
+    else:
+        last = state.undo()
+        assert last.kind == LINE and state.mover == outcome.winner
+        state.play(last)
 
 
 @settings(max_examples=15, deadline=None)

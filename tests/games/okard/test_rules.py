@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spieltisch.core import CHANCE, TERMINAL, IllegalMoveError
-from spieltisch.games.okard.board import ROLLS
+from spieltisch.games.okard.moves import ROLLS
 
 from .support import game, legal, play, play_position, position, refused
 
@@ -128,7 +128,9 @@ def test_placement_alternates_on_own_setup_rows_and_needs_the_king() -> None:
 
 def test_placement_leaves_room_for_the_king() -> None:
     x_row = ",".join(["X"] * 8)
-    text = f"8/8/8/8/8/8/1,{x_row[2:]}/{x_row} K1X5/K1X5 0:0 place r 0 0 s 0 -- -"
+    blue = x_row.lower()
+    # Both have placed 15 stones, leaving one setup square each (placements alternate).
+    text = f"{blue}/1,{blue[2:]}/8/8/8/8/1,{x_row[2:]}/{x_row} K1X5/K1X5 0:0 place r 0 0 s 0 -- -"
     state = position(text, "board=8 army=200 stones=K,X:100000001")
     assert refused(state, "PL X a2") == "KING_ROOM"
     assert "PL K a2" in legal(state)
@@ -372,9 +374,15 @@ def test_victory_points() -> None:
 
 
 def test_victory_points_default_target_is_half_the_army() -> None:
+    short = play_position(with_kings(e4="T", e5="b"), ap=6, captured="60:0", options="end=points")
+    play(short, "e4-e5")  # 60 + 14 = 74 < 75: the game goes on
+    assert not short.is_over() and short.captured == (74, 0)
     state = play_position(with_kings(e4="T", e5="b"), ap=6, captured="61:0", options="end=points")
     play(state, "e4-e5")  # 61 + 14 = 75 = 150 / 2
-    assert state.outcome() is not None
+    outcome = state.outcome()
+    assert outcome is not None
+    assert outcome.winner == 0 and outcome.reason == "VICTORY_POINTS"
+    assert outcome.scores[0][0] == 75 and state.returns() == (1.0, -1.0)
 
 
 def test_bringing_stones_home_counts_at_the_end_of_ones_turn() -> None:

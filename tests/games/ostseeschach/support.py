@@ -6,9 +6,25 @@ import json
 from pathlib import Path
 from typing import Any
 
+from hypothesis import strategies as st
+
 import spieltisch
 from spieltisch.games.ostseeschach import Ostseeschach, OstseeschachState
-from spieltisch.games.ostseeschach.board import KIND_NAMES, MOVES, OFFICIAL_TEAMS, Move, code
+from spieltisch.games.ostseeschach.board import (
+    BLUE,
+    HERZMUSCHEL,
+    KIND_LETTERS,
+    KIND_NAMES,
+    LINE_AMBER,
+    OFFICIAL_TEAMS,
+    RED,
+    code,
+    kind_of,
+    vectors,
+)
+from spieltisch.games.ostseeschach.moves import MOVES, Move, on_board
+from spieltisch.games.ostseeschach.position import Position, most_ambers
+from tests.games.fuzz import play_drawn
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "ostseeschach-cases.json"
 
@@ -60,3 +76,52 @@ def official_pieces(state: OstseeschachState) -> list[list[Any]]:
 
 def ambers_dict(state: OstseeschachState) -> dict[str, int]:
     return {"ONE": state.ambers[0], "TWO": state.ambers[1]}
+
+
+@st.composite
+def reachable_positions(draw: st.DrawFn) -> Position:
+    """Random positions that pass `position.check_reachable`: up to 8 pieces a team with
+    at most 2 of a kind on top (a tower holds one piece of each team), ambers within what
+    the turn allows, and a last move (or none) that fits the board."""
+    pools = [draw(st.permutations(KIND_LETTERS * 2)) for _ in (RED, BLUE)]
+    towers = [draw(st.integers(0, 2)), draw(st.integers(0, 2))]
+    both = towers[0] + towers[1]
+    singles = [draw(st.integers(0, 8 - both)), draw(st.integers(0, 8 - both))]
+    squares = draw(st.permutations(range(64)))
+    board = [0] * 64
+    placed = 0
+    for team in (RED, BLUE):
+        for index in range(towers[team] + singles[team]):
+            square = squares[placed]
+            placed += 1
+            kind = KIND_LETTERS.index(pools[team][index])
+            height = 2 if index < towers[team] else 1
+            if kind == HERZMUSCHEL and square % 8 == (0 if team == RED else 7):
+                height = 1  # a Herzmuschel tower never stands on its own start column
+            board[square] = code(kind, team, height)
+    turn = draw(st.integers(0, 60))
+    ambers = (
+        draw(st.integers(0, most_ambers(RED, turn))),
+        draw(st.integers(0, most_ambers(BLUE, turn))),
+    )
+    last = None
+    if turn and draw(st.booleans()):
+        mover = (turn - 1) & 1
+        sign = 1 if mover == RED else -1
+        candidates = [
+            MOVES[(y - dy) * 8 + x - dx][square]
+            for square, v in enumerate(board)
+            if v * sign > 0 and not LINE_AMBER[v][square]
+            for x, y in [(square % 8, square // 8)]
+            for dx, dy in vectors(kind_of(v), mover)
+            if on_board(x - dx, y - dy) and not board[(y - dy) * 8 + x - dx]
+        ]
+        if candidates:
+            last = draw(st.sampled_from(candidates))
+    return Position(board, turn, ambers, last)
+
+
+@st.composite
+def played_states(draw: st.DrawFn) -> OstseeschachState:
+    """A game from a drawn seed after up to 60 drawn legal moves."""
+    return play_drawn(draw, game().new_state(draw(st.integers(0, 10_000))))

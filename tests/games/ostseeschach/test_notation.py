@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from spieltisch.core import NotationError, PositionError
 from spieltisch.games.ostseeschach import OstseeschachState
-from spieltisch.games.ostseeschach.board import MOVES, Move, parse_move
+from spieltisch.games.ostseeschach.moves import MOVES, Move, parse_move
 from spieltisch.games.ostseeschach.xml import (
     memento_to_room_xml,
     move_from_xml,
@@ -18,30 +18,17 @@ from spieltisch.games.ostseeschach.xml import (
     state_to_xml,
 )
 
-from .support import game
+from .support import game, played_states, reachable_positions
 
-codes = st.sampled_from([0] * 12 + [v for v in range(-8, 9) if v])
 on_board_moves = st.builds(lambda s, d: MOVES[s][d], st.integers(0, 63), st.integers(0, 63))
 any_moves = st.one_of(on_board_moves, st.builds(Move, *[st.integers(-20, 20) for _ in range(4)]))
 
 
 @st.composite
 def states(draw: st.DrawFn) -> OstseeschachState:
-    board = draw(st.lists(codes, min_size=64, max_size=64))
-    turn = draw(st.integers(0, 60))
-    ambers = (draw(st.integers(0, 4)), draw(st.integers(0, 4)))
-    last = draw(st.none() | on_board_moves) if turn else None
-    return OstseeschachState(game(), board, turn, ambers, last)
-
-
-@st.composite
-def played_states(draw: st.DrawFn) -> OstseeschachState:
-    state = game().new_state(draw(st.integers(0, 10_000)))
-    for _ in range(draw(st.integers(0, 60))):
-        if state.is_over():
-            break
-        state.push(draw(st.sampled_from(state.legal_moves())))
-    return state
+    """Free positions that the position readers accept (`support.reachable_positions`:
+    random boards within the piece counts, ambers the turn allows, a fitting last move)."""
+    return OstseeschachState(game(), *draw(reachable_positions()))
 
 
 @given(states() | played_states())

@@ -8,7 +8,9 @@ from hypothesis import strategies as st
 
 from spieltisch.core.errors import NotationError, PositionError
 from spieltisch.games.schachogi import Move, Schachogi, SchachogiOptions
-from spieltisch.games.schachogi.board import parse_move
+from spieltisch.games.schachogi.moves import parse_move
+
+from .support import reachable_positions
 
 GAME = Schachogi()
 START = "rwsipswr/bbbbbbbb/8/8/8/8/BBBBBBBB/RWSIPSWR w 0 1"
@@ -103,42 +105,16 @@ def test_side_to_move_without_pfloeck_has_lost() -> None:
 
 
 def test_repetition_field_depends_on_the_option() -> None:
-    text = START + " r4"
+    text = START.replace(" 0 1", " 12 7") + " r4"  # 12 quiet plies: three returns
     assert Schachogi(SchachogiOptions(repetitions=5)).parse(text).text() == text
     assert Schachogi(SchachogiOptions(repetitions=0)).parse(text).text() == text
 
 
-_PIECES = ["I", "R", "S", "W", "B", "+I", "+R", "+S", "+W", "+B"]
-_CELLS = st.sampled_from(["", "", "", "", *_PIECES, *(p.lower() for p in _PIECES)])
-
-
 @st.composite
 def positions(draw: st.DrawFn) -> str:
-    """Random valid position texts (no piece where it could never move)."""
-    cells = [draw(_CELLS) for _ in range(64)]
-    white, black = draw(st.lists(st.integers(0, 63), min_size=2, max_size=2, unique=True))
-    cells[white], cells[black] = "P", "p"
-    for square, cell in enumerate(cells):
-        rank = square // 8
-        if cell in ("W", "B") and (rank >= 7 or (cell == "W" and rank >= 6)):
-            cells[square] = "+" + cell
-        if cell in ("w", "b") and (rank <= 0 or (cell == "w" and rank <= 1)):
-            cells[square] = "+" + cell
-    rows = []
-    for r in range(7, -1, -1):
-        row, empty = "", 0
-        for f in range(8):
-            cell = cells[r * 8 + f]
-            if not cell:
-                empty += 1
-                continue
-            if empty:
-                row += str(empty)
-                empty = 0
-            row += cell
-        rows.append(row + (str(empty) if empty else ""))
-    side = draw(st.sampled_from("wb"))
-    return f"{'/'.join(rows)} {side} {draw(st.integers(0, 99))} {draw(st.integers(1, 500))}"
+    """Random valid position texts (`support.reachable_positions`: no piece where it could
+    never have got, counters that fit)."""
+    return draw(reachable_positions())
 
 
 @settings(max_examples=150, deadline=None)

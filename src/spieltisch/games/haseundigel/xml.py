@@ -4,6 +4,11 @@ Writes what the official XStream setup prints (two-space indent; attribute order
 hase-und-igel-protocol.md) and reads it back, also from inside `<room><data
 class="memento">` wrappers. Cards in a hand are kept in the official hand order
 (TAKE_OR_DROP_CARROTS, EAT_SALAD, HURRY_AHEAD, FALL_BACK); debug hints are dropped.
+
+Numbers are read by `core.text.read_int`. A move's values (distance, carrots, order) are
+whatever a Java `int` holds, as the official server reads them, so that the rules refuse
+an impossible value with their own reason; a state's numbers have the ranges of the
+position text, and a state that cannot arise is refused (`position.check_position`).
 """
 
 from __future__ import annotations
@@ -12,7 +17,11 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import quoteattr
 
+from spieltisch.core.competition import CompetitionResult
 from spieltisch.core.errors import NotationError, PositionError
+from spieltisch.core.sc_xml import Fragment, PlayerScore, indent, room
+from spieltisch.core.text import quote, read_int
+from spieltisch.core.xml_reading import read_move_element, read_state_element
 from spieltisch.games.haseundigel.board import FIELD_NAMES, LAST_FIELD, NUM_FIELDS, Board
 from spieltisch.games.haseundigel.moves import (
     ADVANCE,
@@ -23,14 +32,18 @@ from spieltisch.games.haseundigel.moves import (
     EXCHANGE,
     FALL_BACK,
     SKIP,
+    VALUE_MAX,
+    VALUE_MIN,
     Action,
     Move,
     intern,
 )
+from spieltisch.games.haseundigel.position import MAX_CARROTS, MAX_SALADS, check_position
 from spieltisch.games.haseundigel.rules import BAD_ORDER, OFFICIAL, HuIIllegalMoveError
 from spieltisch.games.haseundigel.state import (
     LAST_TURN,
     OFFICIAL_COLORS,
+    OFFICIAL_REASONS,
     HaseUndIgelState,
     LastAction,
     Player,
@@ -40,6 +53,12 @@ if TYPE_CHECKING:
     from spieltisch.games.haseundigel.game import HaseUndIgel
 
 GAME_TYPE = "swc_2018_hase_und_igel"
+#: The score parts of the result (hase-und-igel-protocol.md, "Result").
+DEFINITION = (
+    Fragment("Gewinner", "SUM"),
+    Fragment("∅ Feldnummer", "AVERAGE"),
+    Fragment("∅ Karotten", "AVERAGE"),
+)
 #: XML element name (in a move) / class (as lastNonSkipAction) of each action kind.
 ACTION_TAGS = ("advance", "fallBack", "exchangeCarrots", "eatSalad", "skip")
 
@@ -77,8 +96,7 @@ def move_to_xml(move: Move) -> str:
 
 def move_to_room_xml(move: Move, room_id: str) -> str:
     """A move wrapped in a room packet, as a client sends it to the server."""
-    inner = move_lines(move, "data", ' class="move"')
-    return "\n".join([f"<room roomId={quoteattr(room_id)}>", *("  " + x for x in inner), "</room>"])
+    return "\n".join(room(room_id, move_lines(move, "data", ' class="move"')))
 
 
 def _player_lines(state: HaseUndIgelState, i: int, name: str | None) -> list[str]:
@@ -138,19 +156,11 @@ def state_to_xml(
 def memento_to_room_xml(
     state: HaseUndIgelState, room_id: str, names: tuple[str | None, str | None] = (None, None)
 ) -> str:
-    inner = ['<data class="memento">', *("  " + x for x in state_lines(state, True, names))]
-    inner.append("</data>")
-    return "\n".join([f"<room roomId={quoteattr(room_id)}>", *("  " + x for x in inner), "</room>"])
+    inner = ['<data class="memento">', *indent(state_lines(state, True, names)), "</data>"]
+    return "\n".join(room(room_id, inner))
 
 
 # --- reading ---------------------------------------------------------------------------
-
-
-def _parse_root(text: str, error: type[NotationError]) -> ET.Element:
-    try:
-        return ET.fromstring(text.strip())
-    except ET.ParseError as exc:
-        raise error(f"not well-formed XML: {exc}") from None
 
 
 def _int(
@@ -161,10 +171,17 @@ def _int(
         if default is not None:
             return default
         raise error(f"<{element.tag}> lacks the attribute {name}")
-    try:
-        return int(raw)
-    except ValueError:
-        raise error(f"<{element.tag} {name}={raw!r}> is not a whole number") from None
+    return read_int(
+        raw, f"<{element.tag} {name}>", low=VALUE_MIN, high=VALUE_MAX, signed=True, error=error
+    )
+
+
+def _number(element: ET.Element, name: str, low: int, high: int) -> int:
+    """A state's number attribute in `low..high` (unsigned ASCII digits)."""
+    raw = element.get(name)
+    if raw is None:
+        raise PositionError(f"<{element.tag}> lacks the attribute {name}")
+    return read_int(raw, f"<{element.tag} {name}>", low=low, high=high, error=PositionError)
 
 
 def action_from_element(
@@ -175,7 +192,7 @@ def action_from_element(
     if tag == "card":
         name = element.get("type", "")
         if name not in CARD_NAMES:
-            raise error(f"unknown card type {name!r}")
+            raise error(f"unknown card type {quote(name)}")
         kind = CARD_TAKE + CARD_NAMES.index(name)
         value = _int(element, "value", error, 0) if kind == CARD_TAKE else 0
         return Action(kind, value), order
@@ -189,7 +206,7 @@ def action_from_element(
         return Action(FALL_BACK), order
     if tag == "skip":
         return Action(SKIP), order
-    raise error(f"unknown action <{tag}>")
+    raise error(f"unknown action <{quote(tag)}>")
 
 
 def ordered_move(pairs: list[tuple[Action, int]]) -> Move:
@@ -215,46 +232,28 @@ def _actions_in(element: ET.Element, error: type[NotationError]) -> list[tuple[A
 def move_from_xml(text: str) -> Move:
     """Read `<move>`, `<data class="move">` or a room packet holding one. Raises
     `NotationError` for bad XML and `IllegalMoveError` (BAD_ORDER) for broken orders."""
-    root = _parse_root(text, NotationError)
-    if root.tag == "room":
-        data = root.find("data")
-        if data is None:
-            raise NotationError('the room packet holds no <data class="move">')
-        root = data
-    if root.tag not in ("move", "data") or (root.tag == "data" and root.get("class") != "move"):
-        raise NotationError(f'expected <move> or <data class="move">, found <{root.tag}>')
-    return ordered_move(_actions_in(root, NotationError))
-
-
-def _find_state(root: ET.Element) -> ET.Element:
-    if root.tag == "state":
-        return root
-    for data in root.iter("data"):
-        found = data.find("state")
-        if found is not None:
-            return found
-    found = root.find(".//state")
-    if found is None:
-        raise PositionError(f"no <state> in the XML (root <{root.tag}>)")
-    return found
+    return ordered_move(_actions_in(read_move_element(text), NotationError))
 
 
 def _player(element: ET.Element | None, color: str) -> Player:
     if element is None:
         raise PositionError(f"the state has no <{color.lower()}> player")
-    index = _int(element, "index", PositionError)
-    carrots = _int(element, "carrots", PositionError)
-    salads = _int(element, "salads", PositionError)
-    if not -1 <= index <= LAST_FIELD:
-        raise PositionError(f"{color}: index {index} is outside 0..64")
+    index = _number(element, "index", 0, LAST_FIELD)
+    carrots = _number(element, "carrots", 0, MAX_CARROTS)
+    salads = _number(element, "salads", 0, MAX_SALADS)
     cards = 0
     holder = element.find("cards")
     if holder is not None:
         for item in holder:
             name = (item.text or "").strip()
             if name not in CARD_NAMES:
-                raise PositionError(f"{color}: unknown card {name!r}")
-            cards |= CARD_BITS[CARD_NAMES.index(name)]
+                raise PositionError(f"{color}: unknown card {quote(name)}")
+            bit = CARD_BITS[CARD_NAMES.index(name)]
+            if cards & bit:
+                raise PositionError(
+                    f"DUPLICATE_CARD: {color} holds {name} twice; each card exists once per player"
+                )
+            cards |= bit
     last: LastAction | None = None
     found = element.find("lastNonSkipAction")
     if found is not None:
@@ -268,7 +267,7 @@ def _player(element: ET.Element | None, color: str) -> Player:
 
 def state_from_xml(game: HaseUndIgel, text: str) -> HaseUndIgelState:
     """Read an official `<state>` (alone or inside a memento/room packet)."""
-    state = _find_state(_parse_root(text, PositionError))
+    state = read_state_element(text)
     turn = _int(state, "turn", PositionError, 0)
     if not 0 <= turn <= LAST_TURN:
         raise PositionError(f"the turn {turn} is outside 0..60")
@@ -277,10 +276,12 @@ def state_from_xml(game: HaseUndIgel, text: str) -> HaseUndIgelState:
         raise PositionError("the state has no <board>")
     kinds: dict[int, int] = {}
     for item in board_element.findall("fields"):
-        index = _int(item, "index", PositionError)
+        index = _number(item, "index", 0, LAST_FIELD)
         name = item.get("type", "")
         if name not in FIELD_NAMES:
-            raise PositionError(f"field {index}: unknown type {name!r}")
+            raise PositionError(f"field {index}: unknown type {quote(name)}")
+        if index in kinds:
+            raise PositionError(f"the board lists field {index} twice")
         kinds[index] = FIELD_NAMES.index(name)
     if sorted(kinds) != list(range(NUM_FIELDS)):
         raise PositionError(f"the board must list the fields 0..64, found {len(kinds)} fields")
@@ -296,4 +297,41 @@ def state_from_xml(game: HaseUndIgel, text: str) -> HaseUndIgelState:
                 last = ordered_move(pairs)
             except HuIIllegalMoveError as exc:
                 raise PositionError(f"lastMove: {exc.detail}") from None
+    check_position(board, turn, (red, blue), last)
     return HaseUndIgelState(game, board, turn, (red, blue), last)
+
+
+def result(state: HaseUndIgelState) -> CompetitionResult:
+    """The result of a finished game: per colour the score parts of `Outcome.scores`
+    (points 2/0, field, carrots) and the official reason text
+    (hase-und-igel-protocol.md, "Result")."""
+    outcome = state.outcome()
+    if outcome is None:
+        raise ValueError("the game is not over: there is no result yet")
+    reason = OFFICIAL_REASONS.get(outcome.reason, "")
+    red, blue = (PlayerScore(OFFICIAL_COLORS[i], outcome.scores[i], reason=reason) for i in (0, 1))
+    return CompetitionResult(DEFINITION, (red, blue), outcome.winner)
+
+
+class HaseUndIgelCodec:
+    """Hase und Igel's competition codec (`core.competition.CompetitionCodec`)."""
+
+    game_type = GAME_TYPE
+
+    def __init__(self, game: HaseUndIgel) -> None:
+        self.game = game
+
+    def state_to_xml(self, state: HaseUndIgelState, memento: bool = False) -> str:
+        return state_to_xml(state, memento)
+
+    def state_from_xml(self, text: str) -> HaseUndIgelState:
+        return state_from_xml(self.game, text)
+
+    def move_to_xml(self, move: Move) -> str:
+        return move_to_xml(move)
+
+    def move_from_xml(self, text: str) -> Move:
+        return move_from_xml(text)
+
+    def result(self, state: HaseUndIgelState) -> CompetitionResult:
+        return result(state)

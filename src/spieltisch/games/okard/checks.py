@@ -1,4 +1,4 @@
-"""Why a move is illegal: the rule it breaks and a message, for `OkardState.play`.
+"""Why a move is illegal: the rule it breaks and a message, for `OkardState.check`.
 
 Only called for moves that are not among the legal moves, so it may be slow; it walks the
 rules of okard.md in the order a player meets them.
@@ -8,24 +8,50 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spieltisch.games.okard import state as st
-from spieltisch.games.okard.board import (
+from spieltisch.core.errors import quote
+from spieltisch.games.okard.moves import (
     DROP,
     END,
     LINE,
     PICK,
     PLACE,
-    PLAYER_NAMES,
     PROMOTE,
-    RED,
     ROLL,
     SACRIFICE,
     Move,
 )
 from spieltisch.games.okard.options import SACRIFICE_CAP, DropZone
+from spieltisch.games.okard.tables import PLAYER_NAMES, RED
 
 if TYPE_CHECKING:
     from spieltisch.games.okard.state import OkardState
+
+# Refusal rules (IllegalMoveError.rule).
+NOT_A_MOVE = "NOT_A_MOVE"
+GAME_OVER = "GAME_OVER"
+DICE_FIRST = "DICE_FIRST"
+NOT_A_CHANCE_NODE = "NOT_A_CHANCE_NODE"
+PHASE_ORDER = "PHASE_ORDER"
+UNKNOWN_STONE = "UNKNOWN_STONE"
+KING_REQUIRED = "KING_REQUIRED"
+ONE_KING = "ONE_KING"
+ARMY_LIMIT = "ARMY_LIMIT"
+KING_ROOM = "KING_ROOM"
+NOT_IN_HAND = "NOT_IN_HAND"
+OFF_BOARD = "OFF_BOARD"
+SETUP_ROWS = "SETUP_ROWS"
+SQUARE_OCCUPIED = "SQUARE_OCCUPIED"
+STEP_ORDER = "STEP_ORDER"
+NOT_OWN_STONE = "NOT_OWN_STONE"
+KING_SACRIFICE = "KING_SACRIFICE"
+SACRIFICE_LIMIT = "SACRIFICE_CAP"
+NOT_A_LINE = "NOT_A_LINE"
+DIRECTION = "DIRECTION"
+BLOCKED = "BLOCKED"
+NO_CAPTURE = "NO_CAPTURE"
+GAME_ENDS_AT_KING = "GAME_ENDS_AT_KING"
+ACTION_POINTS = "ACTION_POINTS"
+NO_BACK_SIDE = "NO_BACK_SIDE"
 
 _KIND_NAMES = {
     ROLL: "a die roll",
@@ -42,27 +68,27 @@ _KIND_NAMES = {
 def explain(state: OkardState, move: object) -> tuple[str, str]:
     """(rule, message) for a move that is not legal in `state`."""
     if not isinstance(move, Move):
-        return st.NOT_A_MOVE, f"{move!r} is not an Okard move"
-    phase = state._phase
-    if phase == st.PHASE_OVER:
-        return st.GAME_OVER, "the game is over"
-    if state._ap < 0 and phase == st.PHASE_PLAY:
+        return NOT_A_MOVE, f"{quote(repr(move))} is not an Okard move"
+    phase = state.phase
+    if phase == "over":
+        return GAME_OVER, "the game is over"
+    if state.awaiting_roll:
         if move.kind != ROLL:
-            return st.DICE_FIRST, "the die must be rolled first (a chance event)"
-        return st.NOT_A_CHANCE_NODE, f"a die shows 1..6, not {move.x}"
+            return DICE_FIRST, "the die must be rolled first (a chance event)"
+        return NOT_A_CHANCE_NODE, f"a die shows 1..6, not {move.x}"
     if move.kind == ROLL:
-        return st.NOT_A_CHANCE_NODE, "no die roll is due here"
-    who = PLAYER_NAMES[state._mover]
-    if phase == st.PHASE_PICK:
+        return NOT_A_CHANCE_NODE, "no die roll is due here"
+    who = PLAYER_NAMES[state.mover]
+    if phase == "pick":
         if move.kind != PICK:
-            return st.PHASE_ORDER, f"the pick phase allows only picks (PI), not {_kind(move)}"
+            return PHASE_ORDER, f"the pick phase allows only picks (PI), not {_kind(move)}"
         return _explain_pick(state, move, who)
-    if phase == st.PHASE_PLACE:
+    if phase == "place":
         if move.kind != PLACE:
-            return st.PHASE_ORDER, f"the placement phase allows only PL moves, not {_kind(move)}"
+            return PHASE_ORDER, f"the placement phase allows only PL moves, not {_kind(move)}"
         return _explain_place(state, move, who)
     if move.kind in (PICK, PLACE):
-        return st.PHASE_ORDER, f"the play phase has begun; {_kind(move)} is over"
+        return PHASE_ORDER, f"the play phase has begun; {_kind(move)} is over"
     return _explain_play(state, move, who)
 
 
@@ -72,22 +98,22 @@ def _kind(move: Move) -> str:
 
 def _explain_pick(state: OkardState, move: Move, who: str) -> tuple[str, str]:
     t = state.t
-    hand = state._hand[state._mover]
+    hand = state.hands[state.mover]
     if not move.stone:
-        return st.KING_REQUIRED, f"{who} must pick the König before declaring the army complete"
+        return KING_REQUIRED, f"{who} must pick the König before declaring the army complete"
     if move.stone not in t.codes:
-        return st.UNKNOWN_STONE, f"no stone {move.stone} in this game's list"
+        return UNKNOWN_STONE, f"no stone {move.stone} in this game's list"
     k = t.codes[move.stone]
     if k == t.king and hand[t.king]:
-        return st.ONE_KING, "every army holds exactly one König; a second cannot be picked"
+        return ONE_KING, "every army holds exactly one König; a second cannot be picked"
     army = sum(c * v for c, v in zip(hand, t.values, strict=True))
     limit = t.options.army_points
     if army + t.values[k] > limit:
-        return st.ARMY_LIMIT, (
+        return ARMY_LIMIT, (
             f"{move.stone} ({t.values[k]} points) would take {who}'s army of {army} points "
             f"above {limit}"
         )
-    return st.KING_ROOM, (
+    return KING_ROOM, (
         f"{who} must keep {t.values[t.king]} points for the König, which is not picked yet"
     )
 
@@ -101,92 +127,91 @@ def _square(state: OkardState, move: Move) -> int | None:
 
 def _explain_place(state: OkardState, move: Move, who: str) -> tuple[str, str]:
     t = state.t
-    p = state._mover
+    p = state.mover
     if not move.stone:
-        return st.KING_REQUIRED, f"{who} must put the König on the board before finishing"
+        return KING_REQUIRED, f"{who} must put the König on the board before finishing"
     if move.stone not in t.codes:
-        return st.UNKNOWN_STONE, f"no stone {move.stone} in this game's list"
+        return UNKNOWN_STONE, f"no stone {move.stone} in this game's list"
     k = t.codes[move.stone]
-    if not state._hand[p][k]:
-        return st.NOT_IN_HAND, f"{who} has no {move.stone} left to place"
+    if not state.hands[p][k]:
+        return NOT_IN_HAND, f"{who} has no {move.stone} left to place"
     sq = _square(state, move)
     if sq is None:
-        return st.OFF_BOARD, f"the square is off the {t.n}x{t.n} board"
+        return OFF_BOARD, f"the square is off the {t.n}x{t.n} board"
     if not t.in_setup[p][sq]:
-        return st.SETUP_ROWS, f"{who} places only on its own {t.setup_rows} setup rows"
-    if state._b[sq]:
-        return st.SQUARE_OCCUPIED, f"{t.name(sq)} is not empty"
-    return st.KING_ROOM, f"{who} must leave a setup square free for the König"
+        return SETUP_ROWS, f"{who} places only on its own {t.setup_rows} setup rows"
+    if state.board[sq]:
+        return SQUARE_OCCUPIED, f"{t.name(sq)} is not empty"
+    return KING_ROOM, f"{who} must leave a setup square free for the König"
 
 
 def _explain_play(state: OkardState, move: Move, who: str) -> tuple[str, str]:
     t = state.t
-    p = state._mover
-    b = state._b
-    stage = state._stage
-    ap = state._ap
+    p = state.mover
+    b = state.board
+    stage = state.stage
+    ap = state.action_points
     kind = move.kind
-    done = st.STAGE_NAMES[stage]
     if kind == END:  # pragma: no cover - END is always legal in play
-        return st.NOT_A_MOVE, "END is refused"
+        return NOT_A_MOVE, "END is refused"
     if kind == DROP:
         if move.stone not in t.codes:
-            return st.UNKNOWN_STONE, f"no stone {move.stone} in this game's list"
+            return UNKNOWN_STONE, f"no stone {move.stone} in this game's list"
         k = t.codes[move.stone]
-        if not state._hand[p][k]:
-            return st.NOT_IN_HAND, f"{who} has no {move.stone} in hand"
+        if not state.hands[p][k]:
+            return NOT_IN_HAND, f"{who} has no {move.stone} in hand"
         sq = _square(state, move)
         if sq is None:
-            return st.OFF_BOARD, f"the square is off the {t.n}x{t.n} board"
+            return OFF_BOARD, f"the square is off the {t.n}x{t.n} board"
         if t.options.drops is DropZone.SETUP and not t.in_setup[p][sq]:
-            return st.SETUP_ROWS, f"{who} drops only on its own setup rows"
+            return SETUP_ROWS, f"{who} drops only on its own setup rows"
         if b[sq]:
-            return st.SQUARE_OCCUPIED, f"{t.name(sq)} is not empty"
-        return st.ACTION_POINTS, f"a drop of {move.stone} costs {t.front_strength[k]} AP, {ap} left"
+            return SQUARE_OCCUPIED, f"{t.name(sq)} is not empty"
+        return ACTION_POINTS, f"a drop of {move.stone} costs {t.front_strength[k]} AP, {ap} left"
     sign = 1 if p == RED else -1
     if kind == SACRIFICE:
-        if stage != st.STAGE_START:
-            return st.STEP_ORDER, f"no sacrifice once the turn has {done} (sacrifices come first)"
+        if stage != "start":
+            return STEP_ORDER, f"no sacrifice once the turn has {stage} (sacrifices come first)"
         sq = _square(state, move)
         if sq is None or b[sq] * sign <= 0:
-            return st.NOT_OWN_STONE, f"{who} can sacrifice only its own stones on the board"
+            return NOT_OWN_STONE, f"{who} can sacrifice only its own stones on the board"
         if t.kind_of[b[sq]] == t.king:
-            return st.KING_SACRIFICE, "the König can never be sacrificed"
-        return st.SACRIFICE_LIMIT, (
+            return KING_SACRIFICE, "the König can never be sacrificed"
+        return SACRIFICE_LIMIT, (
             f"at most {SACRIFICE_CAP} AP per turn come from sacrifices; "
-            f"{state._sac} used, this stone gives {t.strength[b[sq]]}"
+            f"{state.sacrificed} used, this stone gives {t.strength[b[sq]]}"
         )
     if kind == PROMOTE:
-        if stage == st.STAGE_DROPPED:
-            return st.STEP_ORDER, "no promotion after a drop"
+        if stage == "dropped":
+            return STEP_ORDER, "no promotion after a drop"
         sq = _square(state, move)
         if sq is None or b[sq] * sign <= 0:
-            return st.NOT_OWN_STONE, f"{who} can promote only its own stones on the board"
+            return NOT_OWN_STONE, f"{who} can promote only its own stones on the board"
         v = b[sq]
         if not t.back_of[v]:
-            return st.NO_BACK_SIDE, f"the stone on {t.name(sq)} has no back side to turn to"
+            return NO_BACK_SIDE, f"the stone on {t.name(sq)} has no back side to turn to"
         cost = max(1, t.strength[t.back_of[v]] - t.strength[v])
-        return st.ACTION_POINTS, f"this promotion costs {cost} AP, {max(0, ap)} left"
+        return ACTION_POINTS, f"this promotion costs {cost} AP, {ap} left"
     if kind == LINE:
-        if stage != st.STAGE_START:
-            return st.STEP_ORDER, (
-                f"the turn has {done}: one line move per turn, before promotions and drops"
+        if stage != "start":
+            return STEP_ORDER, (
+                f"the turn has {stage}: one line move per turn, before promotions and drops"
             )
         shape = t.line_shape(move)
         if shape is None:
             if not (t.on_board(move.x, move.y) and t.on_board(move.tx, move.ty)):
-                return st.OFF_BOARD, f"a line never leaves the {t.n}x{t.n} board"
-            return st.NOT_A_LINE, f"{move} is not a straight line in one of the 8 directions"
+                return OFF_BOARD, f"a line never leaves the {t.n}x{t.n} board"
+            return NOT_A_LINE, f"{move} is not a straight line in one of the 8 directions"
         src, direction, length = shape
         v = b[src]
         if v * sign <= 0:
-            return st.NOT_OWN_STONE, f"{t.name(src)} holds no stone of {who}"
+            return NOT_OWN_STONE, f"{t.name(src)} holds no stone of {who}"
         value = 0
         for d, val in t.raydirs[v]:
             if d == direction:
                 value = val
         if not value:
-            return st.DIRECTION, f"the stone on {t.name(src)} cannot move in that direction"
+            return DIRECTION, f"the stone on {t.name(src)} cannot move in that direction"
         s = t.strength[v]
         cost = 0
         for i, target in enumerate(t.rays[src][direction][:length]):
@@ -195,11 +220,11 @@ def _explain_play(state: OkardState, move: Move, who: str) -> tuple[str, str]:
                 cost += 1
                 continue
             if w * sign > 0:
-                return st.BLOCKED, f"a line never enters or passes an own stone ({t.name(target)})"
+                return BLOCKED, f"a line never enters or passes an own stone ({t.name(target)})"
             if value < 2:
-                return st.NO_CAPTURE, "the stone may move but not capture in that direction"
+                return NO_CAPTURE, "the stone may move but not capture in that direction"
             cost += 1 + max(0, t.strength[w] - s)
             if t.king_line_stops and t.kind_of[w] == t.king and i < length - 1:
-                return st.GAME_ENDS_AT_KING, "capturing the König ends the game; the line stops"
-        return st.ACTION_POINTS, f"this line costs {cost} AP, {max(0, ap)} left"
-    return st.NOT_A_MOVE, f"{move} is not a move of the play phase"
+                return GAME_ENDS_AT_KING, "capturing the König ends the game; the line stops"
+        return ACTION_POINTS, f"this line costs {cost} AP, {ap} left"
+    return NOT_A_MOVE, f"{move} is not a move of the play phase"

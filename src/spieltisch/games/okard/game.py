@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from spieltisch.core.game import Game
-from spieltisch.games.okard.board import PLAYER_NAMES, Tables
 from spieltisch.games.okard.evaluation import observation_planes
 from spieltisch.games.okard.options import SACRIFICE_CAP, OkardOptions
 from spieltisch.games.okard.position import parse_position
 from spieltisch.games.okard.state import OkardState
+from spieltisch.games.okard.tables import PLAYER_NAMES, Tables
 
 
 class Okard(Game[OkardState, OkardOptions]):

@@ -2,43 +2,42 @@
 
 from __future__ import annotations
 
-from spieltisch.games.okard.board import (
+import textwrap
+from typing import TYPE_CHECKING
+
+from spieltisch.core.render import grid_order
+from spieltisch.games.okard.moves import (
     DROP,
     END,
     FILES,
     LINE,
     PICK,
     PLACE,
-    PLAYER_NAMES,
     PROMOTE,
-    RED,
     ROLL,
     SACRIFICE,
     Move,
     square_name,
 )
 from spieltisch.games.okard.options import SACRIFICE_CAP, ApMode, SacrificeTo
-from spieltisch.games.okard.state import (
-    PHASE_OVER,
-    PHASE_PICK,
-    PHASE_PLACE,
-    STAGE_START,
-    OkardState,
-)
+from spieltisch.games.okard.tables import PLAYER_NAMES, RED
+
+if TYPE_CHECKING:
+    from spieltisch.games.okard.state import OkardState
 
 
 def _hand_text(state: OkardState, player: int) -> str:
     t = state.t
-    items = [f"{t.stones[k].code}x{c}" for k, c in enumerate(state._hand[player]) if c]
+    items = [f"{t.stones[k].code}x{c}" for k, c in enumerate(state.hands[player]) if c]
     return " ".join(items) or "-"
 
 
 def _next_steps(state: OkardState) -> str:
-    stage = state._stage
+    stage = state.stage
     steps = []
-    if stage == STAGE_START:
+    if stage == "start":
         steps += ["SA <sq> sacrifice", "<from>-<to> move"]
-    if stage <= 2:
+    if stage != "dropped":
         steps.append("PR <sq> promote")
     steps += ["DR <code> <sq> drop", "END"]
     return " · ".join(steps)
@@ -65,19 +64,25 @@ def stone_chart(state: OkardState) -> list[str]:
     return out
 
 
-def render(state: OkardState) -> str:
+def render(state: OkardState, viewer: int | None = None) -> str:
+    """The board from `viewer`'s side (None: red's): blue sees it turned by 180°, its
+    own setup rows at the bottom; then hands, stones and what the player to move may do."""
     t = state.t
     n = t.n
     options = t.options
+    turned, cols, rows = grid_order(n, n, viewer)
     header = f"Okard {n}x{n} · army {options.army_points} · end by {options.end.value}"
+    if viewer is not None:
+        header += f" · seen by {PLAYER_NAMES[viewer]}"
     lines = [header]
-    files = "    " + "".join(f" {FILES[x]}  " for x in range(n))
+    files = "    " + "".join(f" {FILES[x]}  " for x in cols)
     lines.append(files)
-    for row in range(n - 1, -1, -1):
+    board = state.board
+    for row in rows:
         cells = []
-        for col in range(n):
+        for col in cols:
             sq = row * n + col
-            v = state._b[sq]
+            v = board[sq]
             if v:
                 code = t.stones[t.kind_of[v]].code
                 code = code if v > 0 else code.lower()
@@ -89,14 +94,18 @@ def render(state: OkardState) -> str:
                 cells.append(" .  ")
         lines.append(f"{row + 1:>3} " + "".join(cells) + f" {row + 1}")
     lines.append(files)
-    lines.append("red = upper case (moves up), blue = lower case (moves down), + back side up")
+    if turned:
+        lines.append("red = upper case (moves down), blue = lower case (moves up), + back side up")
+    else:
+        lines.append("red = upper case (moves up), blue = lower case (moves down), + back side up")
     lines.append("- marks the setup rows")
     for player in (0, 1):
         lines.append(
             f"{PLAYER_NAMES[player]:>5}: hand {_hand_text(state, player)} · "
-            f"captured {state._cap[player]} · army {state.army_points(player)} points"
+            f"captured {state.captured[player]} · army {state.army_points(player)} points"
         )
-    if state._phase == PHASE_PICK:
+    phase = state.phase
+    if phase == "pick":
         lines.extend(stone_chart(state))
     else:
         stones = " · ".join(
@@ -104,30 +113,34 @@ def render(state: OkardState) -> str:
             + (f"/{s.back.strength}" if s.back else "")
             for s in t.stones
         )
-        lines.append(f"stones (code name value strength front/back): {stones}")
-    who = PLAYER_NAMES[state._mover]
-    phase = state._phase
+        lines.extend(
+            textwrap.wrap(
+                f"stones (code name value strength front/back): {stones}",
+                width=100,
+                subsequent_indent="  ",
+            )
+        )
+    who = PLAYER_NAMES[state.mover]
     result = state.outcome()
     if result is not None:
         verdict = "draw" if result.winner is None else f"{PLAYER_NAMES[result.winner]} wins"
-        lines.append(f"game over: {verdict} ({result.reason}) after {state._turn} turns")
-    elif phase == PHASE_PICK:
-        army = state.army_points(state._mover)
+        lines.append(f"game over: {verdict} ({result.reason}) after {state.turn} turns")
+    elif phase == "pick":
+        army = state.army_points(state.mover)
+        lines.append(f"pick phase: {who} picks (army {army}/{options.army_points} points)")
+        lines.append("PI <code> picks a stone, PI - declares the army complete (König first)")
+    elif phase == "place":
+        lines.append(f"placement phase: {who} places")
         lines.append(
-            f"pick phase: {who} picks (army {army}/{options.army_points} points) · "
-            "PI <code> picks a stone, PI - declares the army complete (König first)"
+            "PL <code> <square> on an empty own setup square, "
+            "PL - finishes (the König must stand on the board)"
         )
-    elif phase == PHASE_PLACE:
-        lines.append(
-            f"placement phase: {who} places · PL <code> <square> on an empty own setup "
-            "square, PL - finishes (the König must stand on the board)"
-        )
-    elif state._ap < 0:
-        lines.append(f"turn {state._turn + 1}/{options.turns}: {who} rolls the die")
+    elif state.awaiting_roll:
+        lines.append(f"turn {state.turn + 1}/{options.turns}: {who} rolls the die")
     else:
         lines.append(
-            f"turn {state._turn + 1}/{options.turns}: {who} to move · AP {state._ap} · "
-            f"sacrificed {state._sac}/{SACRIFICE_CAP} · stage {state.stage}"
+            f"turn {state.turn + 1}/{options.turns}: {who} to move · AP {state.action_points} · "
+            f"sacrificed {state.sacrificed}/{SACRIFICE_CAP} · stage {state.stage}"
         )
         lines.append(f"steps: {_next_steps(state)}")
     return "\n".join(lines)
@@ -136,15 +149,15 @@ def render(state: OkardState) -> str:
 def describe(state: OkardState, move: Move) -> str:
     """A sentence about `move` played in `state` (before it is made)."""
     t = state.t
-    who = PLAYER_NAMES[state._mover]
+    who = PLAYER_NAMES[state.mover]
     kind = move.kind
-    if state._phase == PHASE_OVER:
+    if state.phase == "over":
         return str(move)
     if kind == ROLL:
         shared = " for the round" if t.options.ap is ApMode.ROUND else ""
         return f"{who} rolls {move.x}{shared}: {move.x} action points"
     if kind == END:
-        return f"{who} ends the turn ({max(0, state._ap)} unused AP are lost)"
+        return f"{who} ends the turn ({state.action_points} unused AP are lost)"
     code_stone = t.stones[t.codes[move.stone]] if move.stone in t.codes else None
     if kind == PICK:
         if code_stone is None:
@@ -162,7 +175,7 @@ def describe(state: OkardState, move: Move) -> str:
     if not t.on_board(move.x, move.y):
         return str(move)
     sq = move.y * t.n + move.x
-    v = state._b[sq]
+    v = state.board[sq]
     if not v:
         return str(move)
     stone = t.stones[t.kind_of[v]]
@@ -182,7 +195,7 @@ def describe(state: OkardState, move: Move) -> str:
         cost = 0
         s = t.strength[v]
         for target in t.rays[src][direction][:length]:
-            w = state._b[target]
+            w = state.board[target]
             if w:
                 taken.append(f"{t.stones[t.kind_of[w]].name} on {t.name(target)}")
                 cost += 1 + max(0, t.strength[w] - s)

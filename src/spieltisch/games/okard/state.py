@@ -4,34 +4,29 @@ A game runs through three phases (okard.md, "Setup", "A turn"): picking stones, 
 them, and play. Every step is its own move of the same player: in play a turn is a die
 roll (a chance node), then any sacrifices, at most one line move, promotions, drops, and
 an explicit `END`. The steps keep the rules' order; `stage` records the latest kind taken.
+Sibling modules read the position through the public properties and methods here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from spieltisch.core.errors import IllegalMoveError
 from spieltisch.core.game import CHANCE, TERMINAL, Outcome, State
 from spieltisch.games.okard import evaluation
-from spieltisch.games.okard.board import (
-    BLUE,
-    DROP,
-    END,
+from spieltisch.games.okard.checks import explain
+from spieltisch.games.okard.moves import (
     END_MOVE,
     LINE,
-    PICK,
     PICK_PASS,
-    PLACE,
     PLACE_DONE,
     PROMOTE,
-    RED,
-    ROLL,
     ROLLS,
     SACRIFICE,
     Move,
-    Tables,
-    parse_move_text,
 )
+from spieltisch.games.okard.notation import read_move
 from spieltisch.games.okard.options import (
     DIE_FACES,
     SACRIFICE_CAP,
@@ -39,64 +34,40 @@ from spieltisch.games.okard.options import (
     EndCondition,
     SacrificeTo,
 )
+from spieltisch.games.okard.phases import (
+    PHASE_NAMES,
+    PHASE_OVER,
+    PHASE_PICK,
+    PHASE_PLACE,
+    PHASE_PLAY,
+    REASON_ALL,
+    REASON_HOME,
+    REASON_KING,
+    REASON_POINTS,
+    REASON_TURNS,
+    REASONS,
+    STAGE_DROPPED,
+    STAGE_MOVED,
+    STAGE_NAMES,
+    STAGE_PROMOTED,
+    STAGE_START,
+)
+from spieltisch.games.okard.position import PositionFields, position_text
+from spieltisch.games.okard.render import describe, render
+from spieltisch.games.okard.tables import BLUE, RED, Tables
 
 if TYPE_CHECKING:
     from spieltisch.games.okard.game import Okard
 
-PHASE_PICK, PHASE_PLACE, PHASE_PLAY, PHASE_OVER = range(4)
-PHASE_NAMES = ("pick", "place", "play", "over")
-#: Turn stages: what the player did last this turn (okard.md, "A turn": the step order).
-STAGE_START, STAGE_MOVED, STAGE_PROMOTED, STAGE_DROPPED = range(4)
-STAGE_LETTERS = "smpd"
-STAGE_NAMES = ("start", "moved", "promoted", "dropped")
-
-# End reasons (Outcome.reason) and their short names in the position text.
-KING_CAPTURED = "KING_CAPTURED"
-VICTORY_POINTS = "VICTORY_POINTS"
-STONES_HOME = "STONES_HOME"
-ALL_CAPTURED = "ALL_CAPTURED"
-TURN_LIMIT = "TURN_LIMIT"
-REASONS = (KING_CAPTURED, VICTORY_POINTS, STONES_HOME, ALL_CAPTURED, TURN_LIMIT)
-REASON_NAMES = ("king", "points", "home", "all", "turns")
-_END_REASON = {
-    EndCondition.KING: 0,
-    EndCondition.POINTS: 1,
-    EndCondition.HOME: 2,
-    EndCondition.ALL: 3,
-}
-
-# Refusal rules (IllegalMoveError.rule).
-NOT_A_MOVE = "NOT_A_MOVE"
-GAME_OVER = "GAME_OVER"
-DICE_FIRST = "DICE_FIRST"
-NOT_A_CHANCE_NODE = "NOT_A_CHANCE_NODE"
-PHASE_ORDER = "PHASE_ORDER"
-UNKNOWN_STONE = "UNKNOWN_STONE"
-KING_REQUIRED = "KING_REQUIRED"
-ONE_KING = "ONE_KING"
-ARMY_LIMIT = "ARMY_LIMIT"
-KING_ROOM = "KING_ROOM"
-NOT_IN_HAND = "NOT_IN_HAND"
-OFF_BOARD = "OFF_BOARD"
-SETUP_ROWS = "SETUP_ROWS"
-SQUARE_OCCUPIED = "SQUARE_OCCUPIED"
-STEP_ORDER = "STEP_ORDER"
-NOT_OWN_STONE = "NOT_OWN_STONE"
-KING_SACRIFICE = "KING_SACRIFICE"
-SACRIFICE_LIMIT = "SACRIFICE_CAP"
-NOT_A_LINE = "NOT_A_LINE"
-DIRECTION = "DIRECTION"
-BLOCKED = "BLOCKED"
-NO_CAPTURE = "NO_CAPTURE"
-GAME_ENDS_AT_KING = "GAME_ENDS_AT_KING"
-ACTION_POINTS = "ACTION_POINTS"
-NO_BACK_SIDE = "NO_BACK_SIDE"
-
 _Snapshot = tuple[int, int, int, int, int, int, int, int, int, int, int, int, int, int]
+#: What `undo` needs besides the snapshot: (square, old code) and (player, kind, delta).
+_Changes = list[tuple[int, int]]
+_HandChanges = list[tuple[int, int, int]]
+_Step = Callable[["OkardState", Move, _Changes, _HandChanges], None]
 
 
 class OkardState(State[Move]):
-    """A position. Read it through the properties; `board` holds signed codes (board.py)."""
+    """A position. Read it through the properties; `board` holds signed codes (tables.py)."""
 
     __slots__ = (
         "_ap",
@@ -105,6 +76,7 @@ class OkardState(State[Move]):
         "_die",
         "_done",
         "_hand",
+        "_history",
         "_mover",
         "_moves",
         "_moveset",
@@ -141,11 +113,32 @@ class OkardState(State[Move]):
         self._reason = -1
         self._zb = 0  # Zobrist key of the board (see `rehash`)
         self._zh = 0  # sum of the hand keys of every stone in hand
-        self._stack: list[
-            tuple[Move, _Snapshot, list[tuple[int, int]], list[tuple[int, int, int]]]
-        ] = []
+        self._stack: list[tuple[_Snapshot, _Changes, _HandChanges]] = []
+        self._history: list[Move] = []
         self._moves: list[Move] | None = None
         self._moveset: frozenset[Move] | None = None
+
+    def restore(self, fields: PositionFields) -> None:
+        """Set the position from fields the position reader has checked (position.py);
+        the history starts empty."""
+        self._b = list(fields.board)
+        self._hand = [list(fields.hands[RED]), list(fields.hands[BLUE])]
+        self._cap = list(fields.captured)
+        self._phase = fields.phase
+        self._winner = fields.winner
+        self._reason = fields.reason
+        self._mover = fields.mover
+        self._ap = fields.ap
+        self._sac = fields.sacrificed
+        self._stage = fields.stage
+        self._turn = fields.turn
+        self._done = fields.done
+        self._die = fields.die
+        self._stack = []
+        self._history = []
+        self._moves = None
+        self._moveset = None
+        self.rehash()
 
     # --- reading the position ------------------------------------------------------------
 
@@ -166,6 +159,7 @@ class OkardState(State[Move]):
 
     @property
     def phase(self) -> str:
+        """`pick`, `place`, `play` or `over`."""
         return PHASE_NAMES[self._phase]
 
     @property
@@ -179,12 +173,18 @@ class OkardState(State[Move]):
         return max(0, self._ap)
 
     @property
+    def awaiting_roll(self) -> bool:
+        """True in the play phase before the turn's die is rolled (a chance node)."""
+        return self._phase == PHASE_PLAY and self._ap < 0
+
+    @property
     def sacrificed(self) -> int:
         """AP gained from sacrifices this turn (at most 6)."""
         return self._sac
 
     @property
     def stage(self) -> str:
+        """The latest kind of step this turn: `start`, `moved`, `promoted` or `dropped`."""
         return STAGE_NAMES[self._stage]
 
     @property
@@ -194,7 +194,13 @@ class OkardState(State[Move]):
 
     @property
     def round_die(self) -> int:
+        """The round's die with `ap=round` (0 before the first roll and in other modes)."""
         return self._die
+
+    @property
+    def passed(self) -> tuple[bool, bool]:
+        """Who has declared the army complete (pick) or placement finished (place)."""
+        return (bool(self._done & 1), bool(self._done & 2))
 
     def stone_at(self, sq: int) -> tuple[int, str, bool] | None:
         """(owner, code, back side up) of the stone on square `sq`, or None."""
@@ -229,6 +235,11 @@ class OkardState(State[Move]):
             if v * sign > 0 and t.kind_of[v] == t.king:
                 return sq
         return -1
+
+    def setup_done(self, player: int) -> bool:
+        """In the pick or placement phase: whether `player` takes no further part in it
+        (passed, or cannot pick / place any more; okard.md, "Setup")."""
+        return self._setup_done(player)
 
     # --- whose turn, which moves -------------------------------------------------------
 
@@ -395,119 +406,161 @@ class OkardState(State[Move]):
         )
 
     def push(self, move: Move) -> None:
-        snap = self._snapshot()
-        changes: list[tuple[int, int]] = []
-        hands: list[tuple[int, int, int]] = []
-        self._stack.append((move, snap, changes, hands))
+        changes: _Changes = []
+        hands: _HandChanges = []
+        cap = self._cap
+        snap = (  # `_snapshot()`, written out: push is the hot path
+            self._phase,
+            self._mover,
+            self._ap,
+            self._sac,
+            self._stage,
+            self._turn,
+            self._done,
+            self._die,
+            self._winner,
+            self._reason,
+            cap[0],
+            cap[1],
+            self._zb,
+            self._zh,
+        )
+        self._stack.append((snap, changes, hands))
+        self._history.append(move)
         self._moves = None
         self._moveset = None
-        kind = move.kind
+        _STEPS[move.kind](self, move, changes, hands)
+
+    def _push_roll(self, move: Move, changes: _Changes, hands: _HandChanges) -> None:
+        """A die roll sets the turn's AP (and the round's die with `ap=round`)."""
+        self._ap = move.x
+        if self.t.options.ap is ApMode.ROUND:
+            self._die = move.x
+
+    def _push_pick(self, move: Move, changes: _Changes, hands: _HandChanges) -> None:
+        """A pick puts a stone into the hand; `PI -` declares the army complete."""
+        p = self._mover
+        if move.stone:
+            t = self.t
+            k = t.codes[move.stone]
+            self._hand[p][k] += 1
+            hands.append((p, k, 1))
+            self._zh += t.hand_keys[p][k]
+        else:
+            self._done |= 1 << p
+        self._advance_setup(p)
+
+    def _push_place(self, move: Move, changes: _Changes, hands: _HandChanges) -> None:
+        """A placement puts a stone from the hand front side up; `PL -` finishes."""
+        p = self._mover
+        if move.stone:
+            self._put_from_hand(p, move, changes, hands)
+        else:
+            self._done |= 1 << p
+        self._advance_setup(p)
+
+    def _push_sacrifice(self, move: Move, changes: _Changes, hands: _HandChanges) -> None:
+        """A sacrifice gains the stone's current strength in AP; the stone goes to the
+        opponent's hand or leaves the game (okard.md, "A turn", 2)."""
+        t = self.t
+        p = self._mover
+        b = self._b
+        sq = move.y * t.n + move.x
+        v = b[sq]
+        changes.append((sq, v))
+        b[sq] = 0
+        s = t.strength[v]
+        self._ap += s
+        self._sac += s
+        self._zb ^= t.zobrist[sq][v]
+        if t.options.sacrifice is SacrificeTo.OPPONENT:
+            k = t.kind_of[v]
+            self._hand[1 - p][k] += 1
+            hands.append((1 - p, k, 1))
+            self._zh += t.hand_keys[1 - p][k]
+
+    def _push_line(self, move: Move, changes: _Changes, hands: _HandChanges) -> None:
+        """A line move: each step costs AP, captured stones go front side up into the
+        mover's hand (okard.md, "A turn", 3)."""
         t = self.t
         b = self._b
         p = self._mover
-        if kind == LINE:
-            n = t.n
-            src = move.y * n + move.x
-            dx, dy = move.tx - move.x, move.ty - move.y
-            length = dx if dx > 0 else (-dx if dx < 0 else (dy if dy > 0 else -dy))
-            step = ((dx > 0) - (dx < 0)) + n * ((dy > 0) - (dy < 0))
-            v = b[src]
-            s = t.strength[v]
-            changes.append((src, v))
-            b[src] = 0
-            zobrist = t.zobrist
-            zb = self._zb ^ zobrist[src][v]
-            cost = 0
-            sq = src
-            kinds = t.kind_of
-            hand = self._hand[p]
-            king_taken = False
-            for _ in range(length):
-                sq += step
-                w = b[sq]
-                if w:
-                    k = kinds[w]
-                    diff = t.strength[w] - s
-                    cost += 1 + diff if diff > 0 else 1
-                    hand[k] += 1
-                    hands.append((p, k, 1))
-                    self._zh += t.hand_keys[p][k]
-                    zb ^= zobrist[sq][w]
-                    self._cap[p] += t.values[k]
-                    if k == t.king:
-                        king_taken = True
-                    b[sq] = 0
-                else:
-                    cost += 1
-                changes.append((sq, w))
-            b[sq] = v
-            self._zb = zb ^ zobrist[sq][v]
-            self._ap -= cost
-            self._stage = STAGE_MOVED
-            if hands:
-                self._check_capture_win(p, king_taken)
-        elif kind == END:
-            self._end_turn(p)
-        elif kind == ROLL:
-            self._ap = move.x
-            if t.options.ap is ApMode.ROUND:
-                self._die = move.x
-        elif kind == SACRIFICE:
-            sq = move.y * t.n + move.x
-            v = b[sq]
-            changes.append((sq, v))
-            b[sq] = 0
-            s = t.strength[v]
-            self._ap += s
-            self._sac += s
-            self._zb ^= t.zobrist[sq][v]
-            if t.options.sacrifice is SacrificeTo.OPPONENT:
-                k = t.kind_of[v]
-                self._hand[1 - p][k] += 1
-                hands.append((1 - p, k, 1))
-                self._zh += t.hand_keys[1 - p][k]
-        elif kind == PROMOTE:
-            sq = move.y * t.n + move.x
-            v = b[sq]
-            changes.append((sq, v))
-            w = t.back_of[v]
-            b[sq] = w
-            self._zb ^= t.zobrist[sq][v] ^ t.zobrist[sq][w]
-            self._ap -= max(1, t.strength[w] - t.strength[v])
-            self._stage = STAGE_PROMOTED
-        elif kind == DROP:
-            sq = move.y * t.n + move.x
-            k = t.codes[move.stone]
-            changes.append((sq, 0))
-            code = b[sq] = self._front_code(p, k)
-            self._hand[p][k] -= 1
-            hands.append((p, k, -1))
-            self._zb ^= t.zobrist[sq][code]
-            self._zh -= t.hand_keys[p][k]
-            self._ap -= t.front_strength[k]
-            self._stage = STAGE_DROPPED
-        elif kind == PICK:
-            if move.stone:
-                k = t.codes[move.stone]
-                self._hand[p][k] += 1
+        n = t.n
+        src = move.y * n + move.x
+        dx, dy = move.tx - move.x, move.ty - move.y
+        length = dx if dx > 0 else (-dx if dx < 0 else (dy if dy > 0 else -dy))
+        step = ((dx > 0) - (dx < 0)) + n * ((dy > 0) - (dy < 0))
+        v = b[src]
+        s = t.strength[v]
+        changes.append((src, v))
+        b[src] = 0
+        zobrist = t.zobrist
+        zb = self._zb ^ zobrist[src][v]
+        cost = 0
+        sq = src
+        kinds = t.kind_of
+        hand = self._hand[p]
+        king_taken = False
+        for _ in range(length):
+            sq += step
+            w = b[sq]
+            if w:
+                k = kinds[w]
+                diff = t.strength[w] - s
+                cost += 1 + diff if diff > 0 else 1
+                hand[k] += 1
                 hands.append((p, k, 1))
                 self._zh += t.hand_keys[p][k]
+                zb ^= zobrist[sq][w]
+                self._cap[p] += t.values[k]
+                if k == t.king:
+                    king_taken = True
+                b[sq] = 0
             else:
-                self._done |= 1 << p
-            self._advance_setup(p)
-        elif kind == PLACE:
-            if move.stone:
-                sq = move.y * t.n + move.x
-                k = t.codes[move.stone]
-                changes.append((sq, 0))
-                code = b[sq] = self._front_code(p, k)
-                self._hand[p][k] -= 1
-                hands.append((p, k, -1))
-                self._zb ^= t.zobrist[sq][code]
-                self._zh -= t.hand_keys[p][k]
-            else:
-                self._done |= 1 << p
-            self._advance_setup(p)
+                cost += 1
+            changes.append((sq, w))
+        b[sq] = v
+        self._zb = zb ^ zobrist[sq][v]
+        self._ap -= cost
+        self._stage = STAGE_MOVED
+        if hands:
+            self._check_capture_win(p, king_taken)
+
+    def _push_promote(self, move: Move, changes: _Changes, hands: _HandChanges) -> None:
+        """A promotion turns the stone to its back side (okard.md, "A turn", 4)."""
+        t = self.t
+        b = self._b
+        sq = move.y * t.n + move.x
+        v = b[sq]
+        changes.append((sq, v))
+        w = t.back_of[v]
+        b[sq] = w
+        self._zb ^= t.zobrist[sq][v] ^ t.zobrist[sq][w]
+        self._ap -= max(1, t.strength[w] - t.strength[v])
+        self._stage = STAGE_PROMOTED
+
+    def _push_drop(self, move: Move, changes: _Changes, hands: _HandChanges) -> None:
+        """A drop puts a stone from the hand for its front strength (okard.md, "A turn", 5)."""
+        k = self._put_from_hand(self._mover, move, changes, hands)
+        self._ap -= self.t.front_strength[k]
+        self._stage = STAGE_DROPPED
+
+    def _push_end(self, move: Move, changes: _Changes, hands: _HandChanges) -> None:
+        self._end_turn(self._mover)
+
+    def _put_from_hand(self, p: int, move: Move, changes: _Changes, hands: _HandChanges) -> int:
+        """Put a stone of kind `move.stone` from p's hand front side up on the move's
+        square; the kind's index."""
+        t = self.t
+        sq = move.y * t.n + move.x
+        k = t.codes[move.stone]
+        changes.append((sq, 0))
+        code = self._b[sq] = self._front_code(p, k)
+        self._hand[p][k] -= 1
+        hands.append((p, k, -1))
+        self._zb ^= t.zobrist[sq][code]
+        self._zh -= t.hand_keys[p][k]
+        return k
 
     @staticmethod
     def _front_code(p: int, k: int) -> int:
@@ -518,15 +571,15 @@ class OkardState(State[Move]):
         end = self.t.options.end
         if end is EndCondition.KING:
             if king_taken:
-                self._finish(p, 0)
+                self._finish(p, REASON_KING)
         elif end is EndCondition.POINTS:
             if self._cap[p] >= self.t.options.target_points:
-                self._finish(p, 1)
+                self._finish(p, REASON_POINTS)
         elif end is EndCondition.ALL:
             q = 1 - p
             sign = 1 if q == RED else -1
             if not any(self._hand[q]) and not any(v * sign > 0 for v in self._b):
-                self._finish(p, 3)
+                self._finish(p, REASON_ALL)
 
     def _finish(self, winner: int, reason: int) -> None:
         self._phase = PHASE_OVER
@@ -539,12 +592,13 @@ class OkardState(State[Move]):
         the turn limit ends the game (okard.md, "A turn", "End of the game")."""
         options = self.t.options
         if options.end is EndCondition.HOME and self.home_points(p) >= options.target_points:
-            self._finish(p, 2)
+            self._finish(p, REASON_HOME)
             return
         self._turn += 1
         if self._turn >= options.turns:
             cap = self._cap
-            self._finish(-1 if cap[0] == cap[1] else (RED if cap[0] > cap[1] else BLUE), 4)
+            winner = -1 if cap[0] == cap[1] else (RED if cap[0] > cap[1] else BLUE)
+            self._finish(winner, REASON_TURNS)
             return
         self._mover = 1 - p
         self._start_turn()
@@ -593,7 +647,8 @@ class OkardState(State[Move]):
         self._start_turn()
 
     def undo(self) -> Move:
-        move, snap, changes, hands = self._stack.pop()
+        snap, changes, hands = self._stack.pop()
+        move = self._history.pop()
         b = self._b
         for sq, old in changes:
             b[sq] = old
@@ -621,28 +676,30 @@ class OkardState(State[Move]):
         self._moveset = None
         return move
 
-    def play(self, move: Move) -> None:
+    def check(self, move: Move) -> None:
+        """Refuse an illegal move with the first rule it breaks (checks.py)."""
+        if not self.is_legal(move):
+            rule, message = explain(self, move)
+            raise IllegalMoveError(rule, message)
+
+    def is_legal(self, move: Move) -> bool:
         legal = self._moveset
         if legal is None:
             legal = self._moveset = frozenset(self._generate())
-        if move not in legal:
-            self._refuse(move)
-        self.push(move)
+        return isinstance(move, Move) and move in legal
 
-    def _refuse(self, move: object) -> None:
-        """Raise `IllegalMoveError` naming the first rule the (illegal) move breaks."""
-        from spieltisch.games.okard.checks import explain
-
-        rule, message = explain(self, move)
-        raise IllegalMoveError(rule, message)
-
-    def history(self) -> list[Move]:
-        return [entry[0] for entry in self._stack]
+    def source_square(self, move: Move) -> str | None:
+        """Line moves, sacrifices and promotions start on a square; rolls, picks,
+        placements, drops and END do not."""
+        if move.kind in (LINE, SACRIFICE, PROMOTE) and self.t.on_board(move.x, move.y):
+            return self.t.name(move.y * self.t.n + move.x)
+        return None
 
     def copy(self) -> OkardState:
         twin = OkardState(self.game)
         twin._set(self)
         twin._stack = self._stack[:]
+        twin._history = self._history[:]
         return twin
 
     def _set(self, other: OkardState) -> None:
@@ -689,13 +746,12 @@ class OkardState(State[Move]):
     # --- text --------------------------------------------------------------------------
 
     def text(self) -> str:
-        from spieltisch.games.okard.position import position_text
-
         return position_text(self)
 
     def parse_move(self, text: str) -> Move:
-        move = parse_move_text(text)
+        """A move in the project's notation or the draft's (okard.md, "Notation")."""
         t = self.t
+        move = read_move(text, t.n, t.stones)
         # Hand back the game's own instance where there is one (cheaper to compare).
         if move.kind == LINE and t.on_board(move.x, move.y):
             shape = t.line_shape(move)
@@ -704,14 +760,10 @@ class OkardState(State[Move]):
                 return t.lines[src][direction][length - 1]
         return move
 
-    def render(self) -> str:
-        from spieltisch.games.okard.render import render
-
-        return render(self)
+    def render(self, viewer: int | None = None) -> str:
+        return render(self, viewer)
 
     def describe_move(self, move: Move) -> str:
-        from spieltisch.games.okard.render import describe
-
         return describe(self, move)
 
     # --- learning ----------------------------------------------------------------------
@@ -750,5 +802,15 @@ class OkardState(State[Move]):
             return NotImplemented
         return self.game.options == other.game.options and self.key_tuple() == other.key_tuple()
 
-    def __hash__(self) -> int:
-        return self.hash_key()
+
+#: `push`'s step per move kind, indexed by the kind (ROLL .. END, moves.py).
+_STEPS: tuple[_Step, ...] = (
+    OkardState._push_roll,
+    OkardState._push_pick,
+    OkardState._push_place,
+    OkardState._push_sacrifice,
+    OkardState._push_line,
+    OkardState._push_promote,
+    OkardState._push_drop,
+    OkardState._push_end,
+)

@@ -1,8 +1,7 @@
-"""Ostseeschach board constants, the move value and precomputed move tables.
+"""Ostseeschach pieces, square codes and the precomputed tables of the move generator.
 
-Squares are numbered `y * 8 + x`; x (0..7) is the forward axis (red moves towards +x,
-blue towards -x), y (0..7) the side axis. In notation x is the file letter a..h and y + 1
-the rank digit, so `a1` is (0, 0) and red's start column is the a-file.
+Squares are numbered `y * 8 + x` (see `moves.py`); x (0..7) is the forward axis (red
+moves towards +x, blue towards -x), y (0..7) the side axis; red's start column is x = 0.
 
 A square holds a signed piece code: 0 for empty, > 0 red, < 0 blue, and
 `abs(code) = kind + 1 + 4 * (height - 1)` with kind 0..3 = Herzmuschel, Möwe, Seestern,
@@ -11,13 +10,14 @@ Robbe. Tables indexed by a code use Python's negative indexing for blue codes.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
-
 from spieltisch.core.errors import NotationError
+from spieltisch.games.ostseeschach.moves import MOVES, Move, on_board
 
-SIZE = 8
 RED, BLUE = 0, 1
+#: The game ends at this turn at the latest (30 rounds; ostseeschach.md, "Turns and the end").
+LAST_TURN = 60
+#: A team with this many ambers after blue's move ends the game.
+AMBERS_TO_WIN = 2
 TEAM_NAMES = ("red", "blue")
 OFFICIAL_TEAMS = ("ONE", "TWO")
 
@@ -64,15 +64,16 @@ def official_piece(text: str) -> int:
     """The square code of the official two-character piece text (`Piece.fromString`):
     letter H/M/S/R (upper case red = ONE, lower case blue = TWO), then the same letter
     again or the stack height digit; a single letter is a single piece."""
-    if not 1 <= len(text) <= 2 or text[0].upper() not in KIND_LETTERS:
+    letters = KIND_LETTERS + KIND_LETTERS.lower()
+    if not 1 <= len(text) <= 2 or text[0] not in letters:
         raise NotationError("an official piece is a letter H, M, S or R and a count", text)
-    kind = KIND_LETTERS.index(text[0].upper())
-    team = RED if text[0].isupper() else BLUE
+    kind = letters.index(text[0]) % 4
+    team = RED if text[0] in KIND_LETTERS else BLUE
     height = 1
     if len(text) == 2 and text[1] != text[0]:
         if text[1] not in "12":
             raise NotationError("a stack on the board has height 1 or 2", text, 1)
-        height = int(text[1])
+        height = "12".index(text[1]) + 1
     return code(kind, team, height)
 
 
@@ -81,75 +82,6 @@ def official_piece_text(value: int) -> str:
     letter = KIND_LETTERS[kind_of(value)]
     letter = letter if value > 0 else letter.lower()
     return letter + (letter if height_of(value) == 1 else str(height_of(value)))
-
-
-def on_board(x: int, y: int) -> bool:
-    return 0 <= x < SIZE and 0 <= y < SIZE
-
-
-def square_name(square: int) -> str:
-    return "abcdefgh"[square % 8] + str(square // 8 + 1)
-
-
-@dataclass(frozen=True, order=True, slots=True)
-class Move:
-    """A move from (fx, fy) to (tx, ty) in official coordinates.
-
-    Coordinates may lie off the board (a bot may send such a move; it is refused as
-    OUT_OF_BOUNDS or WRONG_COLOR). `src`/`dst` are the square numbers, -1 when off the board.
-    `str()` gives `a1b3` for squares on the board and `(x,y)(x,y)` otherwise.
-    """
-
-    fx: int
-    fy: int
-    tx: int
-    ty: int
-    src: int = field(init=False, compare=False, repr=False)
-    dst: int = field(init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "src", self.fy * 8 + self.fx if on_board(self.fx, self.fy) else -1)
-        object.__setattr__(self, "dst", self.ty * 8 + self.tx if on_board(self.tx, self.ty) else -1)
-
-    def __str__(self) -> str:
-        if self.src >= 0 and self.dst >= 0:
-            return square_name(self.src) + square_name(self.dst)
-        return f"({self.fx},{self.fy})({self.tx},{self.ty})"
-
-    @property
-    def delta(self) -> tuple[int, int]:
-        return (self.tx - self.fx, self.ty - self.fy)
-
-
-_SQUARE_MOVE = re.compile(r"\s*([a-h])([1-8])\s*[-x:]?\s*([a-h])([1-8])\s*")
-_COORD_MOVE = re.compile(
-    r"\s*\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)\s*(?:->|-|>)?\s*\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)\s*"
-)
-
-
-def parse_move(text: str) -> Move:
-    """Read `a1b3` (also `a1-b3`) or official coordinates `(0,0)(1,2)`."""
-    match = _SQUARE_MOVE.fullmatch(text)
-    if match:
-        fx, fy, tx, ty = match.groups()
-        return MOVES[(int(fy) - 1) * 8 + "abcdefgh".index(fx)][
-            (int(ty) - 1) * 8 + "abcdefgh".index(tx)
-        ]
-    match = _COORD_MOVE.fullmatch(text)
-    if match:
-        fx, fy, tx, ty = (int(g) for g in match.groups())
-        if on_board(fx, fy) and on_board(tx, ty):
-            return MOVES[fy * 8 + fx][ty * 8 + tx]
-        return Move(fx, fy, tx, ty)
-    raise NotationError(
-        "an Ostseeschach move is two squares like a1b3, or coordinates like (0,0)(1,2)", text
-    )
-
-
-#: MOVES[src][dst]: the one Move object of every on-board pair of squares.
-MOVES: tuple[tuple[Move, ...], ...] = tuple(
-    tuple(Move(s % 8, s // 8, d % 8, d // 8) for d in range(64)) for s in range(64)
-)
 
 
 def _targets(value: int) -> tuple[tuple[tuple[int, Move], ...], ...]:

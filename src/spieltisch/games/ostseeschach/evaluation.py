@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 
-from spieltisch.games.ostseeschach.board import HEIGHT, LINE_AMBER, ROBBE, TARGETS, Move, kind_of
+from spieltisch.games.ostseeschach.board import HEIGHT, LINE_AMBER, ROBBE, TARGETS, kind_of
+from spieltisch.games.ostseeschach.moves import Move
 
 #: Weights in "points"; the total difference is squashed into [-1, 1] by tanh(diff / SCALE).
 AMBER = 4.0

@@ -8,33 +8,28 @@ from spieltisch.core.errors import IllegalMoveError, NotationError
 from spieltisch.core.game import TERMINAL, Outcome, State
 from spieltisch.games.ostseeschach import evaluation
 from spieltisch.games.ostseeschach.board import (
+    AMBERS_TO_WIN,
     BLUE,
-    CELL,
     HEIGHT,
     KIND_LETTERS,
+    LAST_TURN,
     LINE_AMBER,
-    MOVES,
     RED,
     ROBBE,
     TARGETS,
     TEAM_NAMES,
     TOWER,
-    Move,
     height_of,
     kind_of,
-    on_board,
-    parse_move,
-    square_name,
     team_of,
     vectors,
 )
+from spieltisch.games.ostseeschach.moves import MOVES, Move, on_board, parse_move, square_name
+from spieltisch.games.ostseeschach.position import write_position
+from spieltisch.games.ostseeschach.render import picture
 
 if TYPE_CHECKING:
     from spieltisch.games.ostseeschach.game import Ostseeschach
-
-#: The game ends at this turn at the latest (30 rounds; ostseeschach.md, "Turns and the end").
-LAST_TURN = 60
-AMBERS_TO_WIN = 2
 
 # Refusal rules in the official order (ostseeschach.md, "Illegal moves").
 WRONG_COLOR = "WRONG_COLOR"
@@ -53,7 +48,7 @@ NO_LEGAL_MOVES = "NO_LEGAL_MOVES"
 class OstseeschachState(State[Move]):
     """A position. `board` is read-only for callers: 64 signed codes (see `board.py`)."""
 
-    __slots__ = ("_amb", "_b", "_last", "_moves", "_stack", "_turn")
+    __slots__ = ("_amb", "_b", "_history", "_last", "_moves", "_stack", "_turn")
 
     game: Ostseeschach
 
@@ -70,7 +65,9 @@ class OstseeschachState(State[Move]):
         self._turn = turn
         self._amb = [ambers[0], ambers[1]]
         self._last = last_move
-        self._stack: list[tuple[Move, int, int, int, int, int, Move | None]] = []
+        self._history: list[Move] = []
+        #: Per move made: source, target, their codes before, ambers gained, last move.
+        self._stack: list[tuple[int, int, int, int, int, Move | None]] = []
         self._moves: list[Move] | None = None
 
     # --- reading the position ------------------------------------------------------------
@@ -165,6 +162,15 @@ class OstseeschachState(State[Move]):
             return []
         return self._generate()[:]
 
+    def is_legal(self, move: Move) -> bool:
+        """`check` in O(1), without building the move list (it agrees with
+        `legal_moves`: the conformance check holds them to it)."""
+        return self.passes_check(move)
+
+    def source_square(self, move: Move) -> str | None:
+        """The square the piece leaves (`a1` of `a1b3`); None for an off-board start."""
+        return square_name(move.src) if move.src >= 0 else None
+
     # --- making and taking back moves --------------------------------------------------
 
     def push(self, move: Move) -> None:
@@ -174,9 +180,10 @@ class OstseeschachState(State[Move]):
         v = b[s]
         w = b[d]
         gain = LINE_AMBER[v][d]
-        if HEIGHT[v] + HEIGHT[w] >= 3:
+        if w and HEIGHT[v] + HEIGHT[w] >= 3:
             gain += 1
-        self._stack.append((move, s, d, v, w, gain, self._last))
+        self._history.append(move)
+        self._stack.append((s, d, v, w, gain, self._last))
         b[s] = 0
         if gain:
             b[d] = 0
@@ -190,7 +197,7 @@ class OstseeschachState(State[Move]):
         self._moves = None
 
     def undo(self) -> Move:
-        move, s, d, v, w, gain, last = self._stack.pop()
+        s, d, v, w, gain, last = self._stack.pop()
         b = self._b
         b[s] = v
         b[d] = w
@@ -199,11 +206,7 @@ class OstseeschachState(State[Move]):
             self._amb[self._turn & 1] -= gain
         self._last = last
         self._moves = None
-        return move
-
-    def play(self, move: Move) -> None:
-        self.check(move)
-        self.push(move)
+        return self._history.pop()
 
     def check(self, move: Move) -> None:
         """Raise `IllegalMoveError` if `move` is not legal here, with the official rule
@@ -249,12 +252,10 @@ class OstseeschachState(State[Move]):
         if self.round_end_reached():
             raise IllegalMoveError(GAME_OVER, "the game is over")
 
-    def history(self) -> list[Move]:
-        return [entry[0] for entry in self._stack]
-
     def copy(self) -> OstseeschachState:
         twin = OstseeschachState(self.game, self._b[:], self._turn, self.ambers, self._last)
         twin._stack = self._stack[:]
+        twin._history = self._history[:]
         return twin
 
     # --- the end -----------------------------------------------------------------------
@@ -304,42 +305,14 @@ class OstseeschachState(State[Move]):
     # --- text --------------------------------------------------------------------------
 
     def text(self) -> str:
-        b = self._b
-        rows = "/".join("".join([CELL[v] for v in b[y * 8 : y * 8 + 8]]) for y in range(7, -1, -1))
-        last = str(self._last) if self._last is not None else "-"
-        return f"{rows} {self._turn} {self._amb[0]}:{self._amb[1]} {last}"
+        return write_position(self._b, self._turn, self._amb, self._last)
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)
 
-    def render(self) -> str:
-        header = (
-            f"Ostseeschach  turn {self._turn} (round {self.round})  "
-            f"ambers red {self._amb[0]} : blue {self._amb[1]}"
-        )
-        lines = [header, "     " + "   ".join("abcdefgh")]
-        for y in range(7, -1, -1):
-            cells = []
-            for x in range(8):
-                v = self._b[y * 8 + x]
-                if not v:
-                    cells.append(" . ")
-                    continue
-                letter = KIND_LETTERS[kind_of(v)]
-                letter = letter if v > 0 else letter.lower()
-                cells.append(f" {letter}{'2' if height_of(v) == 2 else ' '}")
-            lines.append(f" {y + 1}  " + " ".join(cells) + f"  {y + 1}")
-        lines.append("     " + "   ".join("abcdefgh"))
-        lines.append("red: upper case, moves right (to h) · blue: lower case, moves left (to a)")
-        lines.append("H Herzmuschel  M Möwe  S Seestern  R Robbe  ·  2 = tower of two")
-        result = self.outcome()
-        if result is not None:
-            who = "draw" if result.winner is None else f"{TEAM_NAMES[result.winner]} wins"
-            lines.append(f"game over: {who} ({result.reason})")
-        else:
-            last = f" · last move {self._last}" if self._last else ""
-            lines.append(f"{TEAM_NAMES[self._turn & 1]} to move{last}")
-        return "\n".join(lines)
+    def render(self, viewer: int | None = None) -> str:
+        """The board for the terminal, turned by 180° for blue (`viewer` 1)."""
+        return picture(self, viewer)
 
     def describe_move(self, move: Move) -> str:
         if move.src < 0:
@@ -396,9 +369,6 @@ class OstseeschachState(State[Move]):
             and self._amb == other._amb
             and self._last == other._last
         )
-
-    def __hash__(self) -> int:
-        return self.hash_key()
 
     # --- AI hooks (spieltisch.games.ostseeschach.evaluation) -------------------------------
 

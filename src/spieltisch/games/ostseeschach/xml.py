@@ -11,25 +11,39 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
-from spieltisch.core.errors import NotationError, PositionError
-from spieltisch.core.sc_xml import indent, room
+from spieltisch.core.competition import CompetitionResult
+from spieltisch.core.errors import NotationError, PositionError, quote
+from spieltisch.core.sc_xml import Fragment, PlayerScore, indent, result_data, room
+from spieltisch.core.text import read_int
+from spieltisch.core.xml_reading import read_move_element, read_state_element
 from spieltisch.games.ostseeschach.board import (
     KIND_NAMES,
-    MOVES,
     OFFICIAL_TEAMS,
-    Move,
     code,
     height_of,
     kind_of,
-    on_board,
     team_of,
 )
+from spieltisch.games.ostseeschach.moves import (
+    COORD_HIGH,
+    COORD_LOW,
+    Move,
+    coordinate_move,
+    on_board,
+)
+from spieltisch.games.ostseeschach.position import check_reachable
 from spieltisch.games.ostseeschach.state import OstseeschachState
 
 if TYPE_CHECKING:
     from spieltisch.games.ostseeschach.game import Ostseeschach
 
 GAME_TYPE = "swc_2022_ostseeschach"
+#: The score parts of the result (ostseeschach-protocol.md, section 4).
+DEFINITION = (
+    Fragment("Siegpunkte", "SUM"),
+    Fragment("Bernsteine", "AVERAGE"),
+    Fragment("Leichtfiguren Vorne", "AVERAGE"),
+)
 
 
 def move_lines(move: Move, tag: str = "move", attrs: str = "") -> list[str]:
@@ -112,21 +126,19 @@ def memento_to_room_xml(state: OstseeschachState, room_id: str) -> str:
 # --- reading ---------------------------------------------------------------------------
 
 
-def _parse_root(text: str, error: type[NotationError]) -> ET.Element:
-    try:
-        return ET.fromstring(text.strip())
-    except ET.ParseError as exc:
-        raise error(f"not well-formed XML: {exc}") from None
-
-
-def _int_attr(element: ET.Element, name: str, error: type[NotationError]) -> int:
+def _int_attr(
+    element: ET.Element,
+    name: str,
+    error: type[NotationError],
+    low: int = COORD_LOW,
+    high: int = COORD_HIGH,
+) -> int:
+    """An attribute as a whole number in `low..high` (by default a Java int, as the
+    official server reads it), through `read_int`: ASCII digits and a sign only."""
     raw = element.get(name)
     if raw is None:
         raise error(f"<{element.tag}> lacks the attribute {name}")
-    try:
-        return int(raw)
-    except ValueError:
-        raise error(f'<{element.tag} {name}="{raw}">: {name} must be a whole number') from None
+    return read_int(raw, f"<{element.tag} {name}=…>", low=low, high=high, signed=True, error=error)
 
 
 def _read_move(element: ET.Element, error: type[NotationError]) -> Move:
@@ -136,32 +148,27 @@ def _read_move(element: ET.Element, error: type[NotationError]) -> Move:
         raise error(f"<{element.tag}> needs a <from> and a <to> element")
     fx, fy = _int_attr(start, "x", error), _int_attr(start, "y", error)
     tx, ty = _int_attr(end, "x", error), _int_attr(end, "y", error)
-    if on_board(fx, fy) and on_board(tx, ty):
-        return MOVES[fy * 8 + fx][ty * 8 + tx]
-    return Move(fx, fy, tx, ty)
+    return coordinate_move(fx, fy, tx, ty)
 
 
 def move_from_xml(text: str) -> Move:
     """Read `<move>`, `<data class="move">` or a room packet holding one."""
-    root = _parse_root(text, NotationError)
-    for element in root.iter():
-        if element.find("from") is not None:
-            return _read_move(element, NotationError)
-    raise NotationError("no move (an element with <from> and <to>) in the XML")
+    return _read_move(read_move_element(text), NotationError)
 
 
-def state_from_xml(game: Ostseeschach, text: str) -> OstseeschachState:
-    """Read a `<state>` (standalone, with `class="state"`, or inside a memento/room)."""
-    root = _parse_root(text, PositionError)
-    element = root if root.tag == "state" else root.find(".//state")
-    if element is None:
-        raise PositionError(f"no <state> element in the XML (root is <{root.tag}>)")
+def state_from_xml(game: Ostseeschach, text: str, *, reachable: bool = True) -> OstseeschachState:
+    """Read a `<state>` (standalone, with `class="state"`, or inside a memento/room).
+
+    A position no game can reach is refused as in the position text
+    (`position.check_reachable`), unless `reachable=False`.
+    """
+    element = read_state_element(text)
     turn = _int_attr(element, "turn", PositionError)
     if turn < 0:
         raise PositionError(f"turn {turn} is negative")
     start = element.find("startTeam")
     if start is not None and (start.text or "").strip() != "ONE":
-        raise PositionError(f"startTeam {start.text!r}: the start team is always ONE")
+        raise PositionError(f"startTeam {quote(start.text or '')}: the start team is always ONE")
     board = [0] * 64
     pieces = element.find("board/pieces")
     if element.find("board") is None:
@@ -177,10 +184,10 @@ def state_from_xml(game: Ostseeschach, text: str) -> OstseeschachState:
         kind_name = piece.get("type")
         team_name = piece.get("team")
         if kind_name not in KIND_NAMES:
-            raise PositionError(f"unknown piece type {kind_name!r} at ({x},{y})")
+            raise PositionError(f"unknown piece type {quote(kind_name or '')} at ({x},{y})")
         if team_name not in OFFICIAL_TEAMS:
-            raise PositionError(f"unknown team {team_name!r} at ({x},{y})")
-        count = _int_attr(piece, "count", PositionError) if piece.get("count") else 1
+            raise PositionError(f"unknown team {quote(team_name or '')} at ({x},{y})")
+        count = _int_attr(piece, "count", PositionError) if piece.get("count") is not None else 1
         if count not in (1, 2):
             raise PositionError(
                 f"stack of {count} at ({x},{y}): only heights 1 and 2 can stand on a board"
@@ -194,13 +201,62 @@ def state_from_xml(game: Ostseeschach, text: str) -> OstseeschachState:
         team_text = (entry.findtext("team") or "").strip()
         count_text = (entry.findtext("int") or "").strip()
         if team_text not in OFFICIAL_TEAMS:
-            raise PositionError(f"unknown team {team_text!r} in <ambers>")
-        if not count_text.isdigit():
-            raise PositionError(f"amber count {count_text!r} of {team_text} is not a number")
-        ambers[OFFICIAL_TEAMS.index(team_text)] = int(count_text)
+            raise PositionError(f"unknown team {quote(team_text)} in <ambers>")
+        ambers[OFFICIAL_TEAMS.index(team_text)] = read_int(
+            count_text, f"the amber count of {team_text}", low=0, error=PositionError
+        )
     last = element.find("lastMove")
     last_move = _read_move(last, PositionError) if last is not None else None
+    if reachable:
+        check_reachable(board, turn, (ambers[0], ambers[1]), last_move)
     return OstseeschachState(game, board, turn, (ambers[0], ambers[1]), last_move)
+
+
+def result(state: OstseeschachState) -> CompetitionResult:
+    """The result of a finished game: per team the three score parts of `Outcome.scores`
+    (points 2/1/0, ambers, the front light piece's distance); a regular end has an empty
+    reason (ostseeschach-protocol.md, section 4)."""
+    outcome = state.outcome()
+    if outcome is None:
+        raise ValueError("the game is not over: there is no result yet")
+    red, blue = (PlayerScore(OFFICIAL_TEAMS[i], outcome.scores[i]) for i in (0, 1))
+    return CompetitionResult(DEFINITION, (red, blue), outcome.winner)
+
+
+def result_to_room_xml(
+    state: OstseeschachState, room_id: str, names: tuple[str, str] = ("", "")
+) -> str:
+    """The result packet the server sends at the end; `names` are the display names."""
+    found = result(state)
+    scores = [
+        PlayerScore(score.team, score.parts, name=name)
+        for score, name in zip(found.scores, names, strict=True)
+    ]
+    return "\n".join(room(room_id, result_data(found.definition, scores, found.winner_team)))
+
+
+class OstseeschachCodec:
+    """Ostseeschach's competition codec (`core.competition.CompetitionCodec`)."""
+
+    game_type = GAME_TYPE
+
+    def __init__(self, game: Ostseeschach) -> None:
+        self.game = game
+
+    def state_to_xml(self, state: OstseeschachState, memento: bool = False) -> str:
+        return state_to_xml(state, memento)
+
+    def state_from_xml(self, text: str) -> OstseeschachState:
+        return state_from_xml(self.game, text)
+
+    def move_to_xml(self, move: Move) -> str:
+        return move_to_xml(move)
+
+    def move_from_xml(self, text: str) -> Move:
+        return move_from_xml(text)
+
+    def result(self, state: OstseeschachState) -> CompetitionResult:
+        return result(state)
 
 
 def piece_summary(value: int) -> tuple[str, str, int]:

@@ -1,7 +1,7 @@
-"""Schachogi board constants, the move value and precomputed move tables.
+"""Schachogi pieces, square codes and the precomputed tables of the move generator.
 
-Squares are numbered `rank * 8 + file` with file a..h = 0..7 and rank 1..8 = 0..7, so
-`a1` is 0 and `h8` is 63. A square holds a signed piece code: 0 empty, > 0 White, < 0
+Squares are numbered `rank * 8 + file` (see `moves.py`), so `a1` is 0 and `h8` is 63.
+A square holds a signed piece code: 0 empty, > 0 White, < 0
 Black; `abs(code)` is 1..6 for Pflöck, Ischi, Rock, Slotser, Wieher, Brrbrr and 7..11
 for the promoted Ischi, Rock, Slotser, Wieher, Brrbrr. Tables indexed by a code have 23
 entries and use Python's negative indexing for Black codes.
@@ -10,10 +10,8 @@ entries and use Python's negative indexing for Black codes.
 from __future__ import annotations
 
 import random
-import re
-from dataclasses import dataclass
 
-from spieltisch.core.errors import NotationError
+from spieltisch.games.schachogi.moves import MOVES, Move
 
 WHITE, BLACK = 0, 1
 PLAYER_NAMES = ("White", "Black")
@@ -38,7 +36,6 @@ KIND_NAMES = (
     "promoted Wieher",
     "promoted Brrbrr",
 )
-FILES = "abcdefgh"
 
 _KING = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 _ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -74,10 +71,6 @@ def signed(kind: int, side: int) -> int:
     return kind if side == WHITE else -kind
 
 
-def square_name(square: int) -> str:
-    return FILES[square % 8] + str(square // 8 + 1)
-
-
 def in_zone(square: int, side: int) -> bool:
     """The promotion zone: the last two ranks seen from `side` (schachogi.md, "Promotion")."""
     rank = square // 8
@@ -94,42 +87,6 @@ def must_promote(kind: int, square: int, side: int) -> bool:
 def can_promote(kind: int, square: int, side: int) -> bool:
     """Whether a piece of `kind` ending its move on `square` may promote."""
     return ISCHI <= kind <= BRRBRR and in_zone(square, side)
-
-
-@dataclass(frozen=True, order=True, slots=True)
-class Move:
-    """A move from `src` to `dst` (square numbers), promoting if `promote`.
-
-    `str()` gives the coordinate form `e2e3`, with `+` for a promotion: `b7b8+`.
-    """
-
-    src: int
-    dst: int
-    promote: bool = False
-
-    def __str__(self) -> str:
-        return square_name(self.src) + square_name(self.dst) + ("+" if self.promote else "")
-
-
-#: MOVES[promote][src][dst]: the one Move object for every pair of squares.
-MOVES: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
-    tuple(tuple(Move(s, d, p) for d in range(64)) for s in range(64)) for p in (False, True)
-)
-
-_MOVE_TEXT = re.compile(r"\s*([a-h])([1-8])\s*[-x:]?\s*([a-h])([1-8])\s*(\+?)\s*")
-
-
-def parse_move(text: str) -> Move:
-    """Read `e2e3` or `b7b8+` (a `-` or `x` between the squares is also accepted)."""
-    match = _MOVE_TEXT.fullmatch(text)
-    if not match:
-        raise NotationError(
-            "a Schachogi move is two squares like e2e3, with + for a promotion (b7b8+)", text
-        )
-    ff, fr, tf, tr, plus = match.groups()
-    src = (int(fr) - 1) * 8 + FILES.index(ff)
-    dst = (int(tr) - 1) * 8 + FILES.index(tf)
-    return MOVES[1 if plus else 0][src][dst]
 
 
 Ray = tuple[tuple[int, tuple[Move, ...]], ...]

@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from spieltisch.games.schachogi.board import PFLOECK, WHITE, Move
+from spieltisch.games.schachogi.board import PFLOECK, WHITE
+from spieltisch.games.schachogi.moves import Move
 
 if TYPE_CHECKING:
     from spieltisch.games.schachogi.state import SchachogiState

@@ -8,10 +8,7 @@ from spieltisch.core.errors import IllegalMoveError, NotationError
 from spieltisch.core.game import TERMINAL, Outcome, State
 from spieltisch.games.schachogi.board import (
     BLACK,
-    CELL,
-    CELL_OR_ONE,
     KIND_NAMES,
-    MOVES,
     PFLOECK,
     PLAYER_NAMES,
     PROMOTED,
@@ -20,15 +17,15 @@ from spieltisch.games.schachogi.board import (
     WHITE,
     ZOBRIST,
     ZOBRIST_BLACK,
-    Move,
     can_promote,
     kind_of,
     must_promote,
-    parse_move,
     side_of,
-    square_name,
 )
 from spieltisch.games.schachogi.evaluation import evaluate, move_order_key
+from spieltisch.games.schachogi.moves import MOVES, Move, parse_move, square_name
+from spieltisch.games.schachogi.position import write_position
+from spieltisch.games.schachogi.render import picture
 
 if TYPE_CHECKING:
     from spieltisch.games.schachogi.game import Schachogi
@@ -62,6 +59,7 @@ class SchachogiState(State[Move]):
     __slots__ = (
         "_b",
         "_base",
+        "_history",
         "_keys",
         "_moves",
         "_ply0",
@@ -97,7 +95,10 @@ class SchachogiState(State[Move]):
         #: Keys of every position since creation (the current one last), for repetitions.
         self._keys = [key]
         self._base = seen_before
-        self._stack: list[tuple[Move, int, int, int]] = []
+        self._history: list[Move] = []
+        #: Per move made: the codes of its source and target squares before, and the
+        #: quiet-ply counter before.
+        self._stack: list[tuple[int, int, int]] = []
         self._moves: list[Move] | None = None
         self._status = _UNKNOWN
 
@@ -119,7 +120,7 @@ class SchachogiState(State[Move]):
 
     @property
     def fullmove(self) -> int:
-        return (self._ply0 + len(self._stack)) // 2 + 1
+        return (self._ply0 + len(self._history)) // 2 + 1
 
     def piece_at(self, square: int) -> int:
         return self._b[square]
@@ -205,7 +206,7 @@ class SchachogiState(State[Move]):
     def _pfloeck_gone(self) -> bool:
         """The last move took the mover's Pflöck, or (in a parsed position) it is missing."""
         if self._stack:
-            return kind_of(self._stack[-1][2]) == PFLOECK
+            return kind_of(self._stack[-1][1]) == PFLOECK
         own = PFLOECK if self._turn == WHITE else -PFLOECK
         return own not in self._b
 
@@ -218,6 +219,15 @@ class SchachogiState(State[Move]):
             return []
         return self._generate()[:]
 
+    def is_legal(self, move: Move) -> bool:
+        """`check`, without building the move list (it agrees with `legal_moves`: the
+        conformance check holds them to it)."""
+        return self.passes_check(move)
+
+    def source_square(self, move: Move) -> str | None:
+        """The square the piece leaves (`e2` of `e2e4`)."""
+        return square_name(move.src)
+
     # --- making and taking back moves --------------------------------------------------
 
     def push(self, move: Move) -> None:
@@ -227,7 +237,8 @@ class SchachogiState(State[Move]):
         v = b[s]
         w = b[d]
         quiet = self._quiet
-        self._stack.append((move, v, w, quiet))
+        self._history.append(move)
+        self._stack.append((v, w, quiet))
         b[s] = 0
         if move.promote:
             n = PROMOTED[v]
@@ -246,7 +257,8 @@ class SchachogiState(State[Move]):
         self._status = _UNKNOWN
 
     def undo(self) -> Move:
-        move, v, w, quiet = self._stack.pop()
+        move = self._history.pop()
+        v, w, quiet = self._stack.pop()
         b = self._b
         b[move.src] = v
         b[move.dst] = w
@@ -256,10 +268,6 @@ class SchachogiState(State[Move]):
         self._moves = None
         self._status = _UNKNOWN
         return move
-
-    def play(self, move: Move) -> None:
-        self.check(move)
-        self.push(move)
 
     def check(self, move: Move) -> None:
         """Raise `IllegalMoveError` naming the broken rule if `move` is not legal here."""
@@ -325,9 +333,6 @@ class SchachogiState(State[Move]):
                 f"a {name} on {square_name(dst)} could never move again: write {move}+",
             )
 
-    def history(self) -> list[Move]:
-        return [entry[0] for entry in self._stack]
-
     def copy(self) -> SchachogiState:
         twin = SchachogiState.__new__(SchachogiState)
         twin.game = self.game
@@ -338,6 +343,7 @@ class SchachogiState(State[Move]):
         twin._keys = self._keys[:]
         twin._base = self._base
         twin._stack = self._stack[:]
+        twin._history = self._history[:]
         twin._moves = None
         twin._status = _UNKNOWN
         return twin
@@ -356,40 +362,16 @@ class SchachogiState(State[Move]):
     # --- text --------------------------------------------------------------------------
 
     def text(self) -> str:
-        cells = [CELL_OR_ONE[v] for v in self._b]
-        board = "/".join(["".join(cells[r * 8 : r * 8 + 8]) for r in range(7, -1, -1)])
-        for run, digit in _RUNS:
-            board = board.replace(run, digit)
-        text = f"{board} {'wb'[self._turn]} {self._quiet} {self.fullmove}"
-        count = self.repetition_count()
-        return f"{text} r{count}" if count > 1 else text
+        return write_position(
+            self._b, self._turn, self._quiet, self.fullmove, self.repetition_count()
+        )
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)
 
-    def render(self) -> str:
-        lines = [
-            f"Schachogi  move {self.fullmove}  quiet plies {self._quiet}",
-            "    " + "  ".join("abcdefgh"),
-        ]
-        for r in range(7, -1, -1):
-            cells = []
-            for v in self._b[r * 8 : r * 8 + 8]:
-                cell = CELL[v] or "."
-                cells.append(cell.rjust(2))
-            lines.append(f" {r + 1} " + " ".join(cells) + f"  {r + 1}")
-        lines.append("    " + "  ".join("abcdefgh"))
-        lines.append(
-            "White upper case (moves up), Black lower case · P Pflöck I Ischi R Rock "
-            "S Slotser W Wieher B Brrbrr · + promoted"
-        )
-        result = self.outcome()
-        if result is not None:
-            who = "draw" if result.winner is None else f"{PLAYER_NAMES[result.winner]} wins"
-            lines.append(f"game over: {who} ({result.reason})")
-        else:
-            lines.append(f"{PLAYER_NAMES[self._turn]} to move")
-        return "\n".join(lines)
+    def render(self, viewer: int | None = None) -> str:
+        """The board for the terminal, turned by 180° for Black (`viewer` 1)."""
+        return picture(self, viewer)
 
     def describe_move(self, move: Move) -> str:
         v = self._b[move.src]
@@ -447,10 +429,5 @@ class SchachogiState(State[Move]):
             return NotImplemented
         return self.text() == other.text()
 
-    def __hash__(self) -> int:
-        return self._keys[-1]
 
-
-#: Runs of empty squares, longest first, to write as their length.
-_RUNS = tuple(("1" * n, str(n)) for n in range(8, 1, -1))
 _REASONS = (PFLOECK_CAPTURED, NO_LEGAL_MOVES, REPETITION, QUIET_PLIES)
