@@ -184,3 +184,12 @@ def test_clocks_run_for_the_seat_to_move(server: ServerProcess) -> None:
     client.close()
     status, answer, _ = server.post("/api/tables", {"game": "ostseeschach", "clock_minutes": "1e3"})
     assert status == 400 and "clock_minutes" in answer["error"]
+
+
+def test_typed_moves_read_both_okard_notations(server: ServerProcess) -> None:
+    table_id, me = create(server, game="okard", opponent="here")
+    client = TableClient(server, table_id, me)
+    answer = client.move("PI 200000001-221010122")  # the Bauer by the draft's text code
+    assert answer["type"] == "table" and answer["moves"] == ["PI B"]
+    assert client.move("PI SP")["moves"] == ["PI B", "PI SP"]
+    client.close()
