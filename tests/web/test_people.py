@@ -117,7 +117,8 @@ def test_against_the_ai_it_thinks_and_takes_back(web: ServerProcess, context: An
     first = page.locator(".play").get_attribute("data-table")
     page.click("#rematch")
     page.wait_for_function(
-        f"() => document.querySelector('.play[data-status=running]')?.dataset.table !== '{first}'"
+        f"() => {{ const p = document.querySelector('.play[data-status=running]');"
+        f" return p !== null && p.dataset.table !== '{first}'; }}"
     )
     rematch = page.locator(".play").get_attribute("data-table")
     seats = page.request.get(f"{web.url}/api/tables/{rematch}").json()

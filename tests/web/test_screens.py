@@ -15,7 +15,7 @@ from tests.web.test_turns import OKARD
 
 GAMES = list(SHORT)
 #: A Schachogi position with promoted pieces of both sides.
-PROMOTED = "4p2+r/1B6/1I3+w2/8/3+s4/2+I5/8/4P3 w 0 1"
+PROMOTED = "4p2+r/1B6/1I3+w2/8/3+s4/2+R5/8/4P3 w 0 1"
 
 #: No element may stick out of the page sideways (a phone would scroll horizontally).
 OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
