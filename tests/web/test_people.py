@@ -66,6 +66,11 @@ def test_two_browsers_play_while_a_third_watches(web: ServerProcess, browser: An
             for page in (alice, bob, carol):
                 wait_ply(page, ply)
         assert carol.locator("ol.moves li").count() == 4
+        carol.click('ol.moves .move-link[data-ply="2"]')  # look at an earlier position
+        carol.wait_for_selector(".status.looking")
+        assert "after move 2" in carol.locator(".status.looking").inner_text()
+        carol.click(".status.looking button")
+        carol.wait_for_selector(".status.looking", state="detached")
         assert carol.locator(TARGETS).count() == 0
         assert "watching" in carol.locator(".side").inner_text()
         shot(carol, "table-watching-schachogi-desktop")
