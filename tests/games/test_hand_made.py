@@ -4,6 +4,8 @@ playout from it, and the checks the engine needs stay on either way."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import spieltisch
@@ -26,6 +28,8 @@ UNREACHABLE = [
     ("hase-und-igel", "canonical 12 20/5000/5/TEHF/- 30/68/5/TEHF/- -", "CARROTS"),
     ("okard", f"{OKARD_PLAY} rb -", "PHASE_ORDER"),  # done flags in the play phase
     ("okard", OKARD_PLAY.replace("0:0", "0:700") + " -- -", "CAPTURED_VALUE"),
+    # stones on the board in the pick phase: the picks keep room for the König in hand
+    ("okard", "9/9/9/9/9/9/9/9/G,G,G,G,G,4 -/- 0:0 pick r 0 0 s 0 -- -", "PHASE_ORDER"),
 ]
 
 #: (game, a position refused with reachable=False too, the rule): what the engine needs.
@@ -69,3 +73,67 @@ def test_the_xml_readers_take_the_switch_too() -> None:
         with pytest.raises(PositionError):
             game.parse(xml)
         assert game.parse(xml, reachable=False).text() == game.parse(text, reachable=False).text()
+
+
+def _mutated_okard_texts(options: str, count: int, seed: int) -> list[str]:
+    """Positions of random Okard games with one to three fields replaced by hand."""
+    game = spieltisch.load("okard", options)
+    rng = random.Random(seed)
+    choices = {
+        1: ["-/-", "K1/K1", "B2/-", "K1B1/B1"],
+        2: ["0:0", "50:3", "700:0"],
+        3: ["pick", "place", "play"],
+        4: ["r", "b"],
+        5: ["0", "3", "?", "9"],
+        6: ["0", "2", "6"],
+        7: ["s", "m", "p", "d"],
+        8: ["0", "5", "150"],
+        9: ["--", "r-", "-b", "rb"],
+        10: ["-", "3", "6"],
+    }
+    texts = []
+    for _ in range(count):
+        state = game.new_state()
+        for _ in range(rng.randrange(120)):
+            if state.is_over():
+                break
+            state.push(state.random_move(rng))
+        fields = state.text().split()
+        for _ in range(rng.randrange(1, 4)):
+            field = rng.randrange(1, 11)
+            fields[field] = rng.choice(choices[field])
+        texts.append(" ".join(fields))
+    return texts
+
+
+@pytest.mark.parametrize("options", ["", "end=all"])
+def test_every_okard_position_read_by_hand_plays_on(options: str) -> None:
+    """Whatever `reachable=False` reads, the game goes on from it: the playout checks hold
+    and every position on the way is read back the same way."""
+    game = spieltisch.load("okard", options)
+    read = 0
+    for index, text in enumerate(_mutated_okard_texts(options, 20, seed=7)):
+        try:
+            state = game.parse(text, reachable=False)
+        except PositionError:
+            continue
+        check_from(game, state, seed=index, plies=30, reachable=False)
+        read += 1
+    assert read >= 10
+
+
+def test_every_hase_und_igel_position_read_by_hand_plays_on() -> None:
+    game = spieltisch.load("hase-und-igel")
+    rng = random.Random(5)
+    lasts = ["-", "a3", "e", "b", "x10", "T20@1", "E@0", "H@1", "F@0", "a70", "T0@0"]
+
+    def player() -> str:
+        cards = "".join(card for card in "TEHF" if rng.random() < 0.6) or "-"
+        return f"{rng.randrange(65)}/{rng.randrange(200)}/{rng.randrange(6)}/{cards}/" + (
+            rng.choice(lasts)
+        )
+
+    for index in range(30):
+        text = f"canonical {rng.randrange(61)} {player()} {player()} -"
+        state = game.parse(text, reachable=False)
+        check_from(game, state, seed=index, plies=30, reachable=False)

@@ -152,13 +152,14 @@ def _check_setup(state: OkardState, text: str) -> None:
 
 
 def _check_setup_king(state: OkardState, player: int, text: str) -> None:
-    """In the pick phase a player without a König keeps room for it and does not pass;
-    in the place phase it has one. (Otherwise its picks or placements end in a dead end.)"""
+    """In the pick phase a player without a König in hand keeps room for it there and
+    does not pass; in the place phase it has one. (Otherwise its picks or placements end
+    in a dead end.) The pick phase counts the hand only, as the picks do."""
     t = state.t
     options = t.options
     who = PLAYER_NAMES[player]
     on_board, in_hand = _kings(state, player)
-    army = state.army_points(player)
+    army = sum(c * v for c, v in zip(state.hands[player], t.values, strict=True))
     king_value = t.values[t.king]
     if state.phase == "pick":
         if not in_hand and army + king_value > options.army_points:
