@@ -10,15 +10,17 @@ from spieltisch import native
 from spieltisch.core import State
 
 
-def compare_children(name: str, state: State[Any]) -> None:
+def compare_children(name: str, state: State[Any], *, reachable: bool = True) -> None:
     """The native engine's legal moves, the position after each, and the result agree
     with the Python engine's on `state`'s text.
 
     The referee is the Python engine's reading of the text, not `state` itself: a text
     carries no more history than its own fields (Schachogi's `rN`), for either engine.
+    `reachable=False` for a position set up by hand (the Python reader's
+    `parse(reachable=False)`).
     """
     text = state.text()
-    state = spieltisch.load(name).parse(text)
+    state = spieltisch.load(name).parse(text, reachable=reachable)
     expected = []
     for move in state.legal_moves():
         state.push(move)

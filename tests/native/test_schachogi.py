@@ -50,7 +50,7 @@ def test_perft_counts(name: str) -> None:
 @pytest.mark.parametrize("name", ["start", "middlegame", "cornered", "quiet98"])
 def test_perft_agrees_with_the_python_engine(name: str) -> None:
     text = POSITIONS[name][0]
-    state = spieltisch.load(NAME).parse(text)
+    state = spieltisch.load(NAME).parse(text, reachable=False)  # composed by hand
     for depth in (1, 2, 3):
         assert native.perft(NAME, text, depth) == perft(state, depth)
 
@@ -106,17 +106,21 @@ def _random_scatter(rng: random.Random) -> str:
 
 def test_random_positions_perft_3() -> None:
     rng = random.Random(3)
-    texts = _random_game_positions(6, seed=5) + [_random_scatter(rng) for _ in range(6)]
-    for text in texts:
-        assert native.perft(NAME, text, 3) == perft(spieltisch.load(NAME).parse(text), 3), text
+    played = [(text, True) for text in _random_game_positions(6, seed=5)]
+    scattered = [(_random_scatter(rng), False) for _ in range(6)]  # set up by hand
+    for text, reachable in played + scattered:
+        state = spieltisch.load(NAME).parse(text, reachable=reachable)
+        assert native.perft(NAME, text, 3) == perft(state, 3), text
 
 
 def test_random_game_and_scattered_positions_agree() -> None:
     game = spieltisch.load(NAME)
     rng = random.Random(11)
-    texts = _random_game_positions(40, seed=7) + [_random_scatter(rng) for _ in range(150)]
-    for text in texts:
+    for text in _random_game_positions(40, seed=7):
         compare_children(NAME, game.parse(text))
+    for _ in range(150):
+        scattered = game.parse(_random_scatter(rng), reachable=False)  # set up by hand
+        compare_children(NAME, scattered, reachable=False)
 
 
 def test_repeated_positions_and_the_draw_counters() -> None:
@@ -133,8 +137,8 @@ def test_repeated_positions_and_the_draw_counters() -> None:
         f"{base} w 99 60 r2",
         f"{base} w 100 60",
     ):
-        state = game.parse(text)
-        compare_children(NAME, state)
+        state = game.parse(text, reachable=False)  # set up by hand
+        compare_children(NAME, state, reachable=False)
         for depth in (4, 5, 6):
             assert native.perft(NAME, text, depth) == perft(state, depth), (text, depth)
 

@@ -15,6 +15,7 @@ from spieltisch.cli.common import (
     POSITION,
     POSITION_FILE,
     SEED,
+    SETUP,
     WholeNumber,
     board,
     fail,
@@ -44,6 +45,7 @@ def games_command(verbose: bool) -> None:
 @GAME
 @POSITION
 @POSITION_FILE
+@SETUP
 @SEED
 @OPTIONS
 @click.option(
@@ -56,6 +58,7 @@ def show(
     game: str,
     position: str | None,
     position_file: Path | None,
+    setup: bool,
     seed: int | None,
     options: tuple[str, ...],
     viewer: int | None,
@@ -63,7 +66,7 @@ def show(
     """Print a board: the start (drawn with --seed) or a given position."""
     with user_errors():
         loaded = load(game, options)
-        state = load_state(loaded, position, position_file, seed)
+        state = load_state(loaded, position, position_file, seed, setup=setup)
         click.echo(board(state, viewer))
         click.echo(f"position: {state.text()}")
 
@@ -73,6 +76,7 @@ def show(
 @click.argument("depth", type=WholeNumber(0, MAX_DEPTH))
 @POSITION
 @POSITION_FILE
+@SETUP
 @SEED
 @OPTIONS
 @click.option("--divide", "split", is_flag=True, help="Also print the count below each move.")
@@ -89,6 +93,7 @@ def perft_command(
     depth: int,
     position: str | None,
     position_file: Path | None,
+    setup: bool,
     seed: int | None,
     options: tuple[str, ...],
     split: bool,
@@ -102,7 +107,7 @@ def perft_command(
     """
     with user_errors():
         loaded = load(game, options)
-        state = load_state(loaded, position, position_file, seed)
+        state = load_state(loaded, position, position_file, seed, setup=setup)
         start = time.perf_counter()
         if engine == "native":
             if options:

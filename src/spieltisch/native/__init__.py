@@ -68,8 +68,10 @@ def _engine(game: str) -> Any:
 
 
 def _canonical(game: str, text: str) -> str:
-    """The Python game's canonical text of `text`; raises the Python game's own error."""
-    canonical: str = spieltisch.load(game).parse(text).text()
+    """The Python game's canonical text of `text`; raises the Python game's own error.
+    Read with `reachable=False`: the native readers check the form only, not whether a
+    game can reach the position, so this fallback must not refuse more than they do."""
+    canonical: str = spieltisch.load(game).parse(text, reachable=False).text()
     return canonical
 
 
@@ -140,7 +142,7 @@ def play(game: str, text: str, move: str) -> str:
         return result
     except ValueError:
         pass
-    state = spieltisch.load(game).parse(text)
+    state = spieltisch.load(game).parse(text, reachable=False)
     parsed = state.parse_move(move)
     state.play(parsed)  # raises IllegalMoveError naming the rule when it is illegal
     try:

@@ -33,11 +33,17 @@ class HaseUndIgel(Game[HaseUndIgelState, NoOptions]):
         """The start position on an explicit board of 65 field-type codes."""
         return HaseUndIgelState(self, Board(fields))
 
-    def parse(self, text: str) -> HaseUndIgelState:
-        """Read the project's position text, or the official `<state>` XML (leading `<`)."""
+    def parse(self, text: str, *, reachable: bool = True) -> HaseUndIgelState:
+        """Read the project's position text, or the official `<state>` XML (leading `<`).
+
+        A position that cannot arise is refused with the rule it breaks
+        (`position.check_position`). `reachable=False` reads a position set up by hand
+        and keeps only `position.check_form` (the board's start and goal, no skip as a
+        last action), which the engine relies on.
+        """
         if looks_like_xml(text):
-            return state_from_xml(self, text)
-        return parse_position(self, text)
+            return state_from_xml(self, text, reachable=reachable)
+        return parse_position(self, text, reachable=reachable)
 
     def competition(self) -> HaseUndIgelCodec:
         """The 2018 server's XML (`swc_2018_hase_und_igel`)."""

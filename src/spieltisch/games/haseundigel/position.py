@@ -31,8 +31,15 @@ moved yet is not as it started), HARE_CARD (on a hare field without TAKE_OR_DROP
 or EAT_SALAD last), LAST_ACTION / LAST_MOVE (an action no move has, a card still held
 after playing it, a last move that does not match the mover's last action, a last move at
 turn 0), DUPLICATE_CARD. Every check holds on through play, so every position reached
-from an accepted one is accepted again. Set-ups the official tests make by hand (a player
-off the track, 5,000 carrots at turn 0) can still be built with `HaseUndIgelState(...)`.
+from an accepted one is accepted again.
+
+`reachable=False` (`HaseUndIgel.parse`, `parse_position`, the XML reader) reads a position
+set up by hand, such as the official tests' set-ups (players on fields 63 and 61 at turn 0,
+5,000 carrots): of the checks above it keeps only those the engine needs, `check_form`:
+BOARD_ENDS (the game ends on field 64 and a goal is entered only there) and a skip as a
+player's last non-skip action (LAST_ACTION; no such action exists). The reader's own
+checks (ranges, DUPLICATE_CARD) hold either way. Set-ups beyond the reader's ranges (a
+player off the track) can still be built with `HaseUndIgelState(...)`.
 """
 
 from __future__ import annotations
@@ -144,8 +151,9 @@ def last_text(last: LastAction | None) -> str:
 # --- reading -----------------------------------------------------------------------------
 
 
-def parse_position(game: HaseUndIgel, text: str) -> HaseUndIgelState:
-    """A state from the position text; `PositionError` for anything else."""
+def parse_position(game: HaseUndIgel, text: str, *, reachable: bool = True) -> HaseUndIgelState:
+    """A state from the position text; `PositionError` for anything else. With
+    `reachable=False` only `check_form` runs, not `check_position`."""
     if not text.isascii():
         where = next(i for i, ch in enumerate(text) if not ch.isascii())
         raise PositionError(
@@ -167,7 +175,10 @@ def parse_position(game: HaseUndIgel, text: str) -> HaseUndIgelState:
             last = parse_move(last_text_)
         except NotationError as exc:
             raise PositionError(f"the last move is not a move: {exc}", text) from None
-    check_position(board, turn, (red, blue), last, text)
+    if reachable:
+        check_position(board, turn, (red, blue), last, text)
+    else:
+        check_form(board, (red, blue), text)
     return HaseUndIgelState(game, board, turn, (red, blue), last)
 
 
@@ -275,14 +286,9 @@ def check_position(
     text: str | None = None,
 ) -> None:
     """Raise `PositionError` naming the broken rule if the position cannot arise from a
-    start under the rules (the checks that are cheap and certain; see the constants)."""
-    ends = [i for i, kind in enumerate(board.fields) if kind in (START, GOAL)]
-    if ends != [0, LAST_FIELD] or board.fields[0] != START or board.fields[LAST_FIELD] != GOAL:
-        raise PositionError(
-            f"{BOARD_ENDS}: the board has its START on field 0 and its GOAL on field "
-            f"{LAST_FIELD}, and no other start or goal field",
-            text,
-        )
+    start under the rules (the checks that are cheap and certain; see the constants).
+    Includes `check_form`."""
+    check_form(board, players, text)
     for i, player in enumerate(players):
         _check_player(player, PLAYER_NAMES[i], text)
         # A move that ends on a hare field ends with one of these cards (a moving card onto
@@ -347,6 +353,25 @@ def check_position(
             )
 
 
+def check_form(board: Board, players: tuple[Player, Player], text: str | None = None) -> None:
+    """The checks a hand-made position passes too, because the engine relies on them: the
+    board starts on field 0 and ends in the goal on field 64 with no other start or goal
+    (where the game ends and how a goal is entered), and no player's last non-skip action
+    is a skip (the XML cannot even write one)."""
+    ends = [i for i, kind in enumerate(board.fields) if kind in (START, GOAL)]
+    if ends != [0, LAST_FIELD] or board.fields[0] != START or board.fields[LAST_FIELD] != GOAL:
+        raise PositionError(
+            f"{BOARD_ENDS}: the board has its START on field 0 and its GOAL on field "
+            f"{LAST_FIELD}, and no other start or goal field",
+            text,
+        )
+    for i, player in enumerate(players):
+        if player.last is not None and player.last[0].kind == SKIP:
+            raise PositionError(
+                f"{LAST_ACTION}: {PLAYER_NAMES[i]}: a skip is never stored as last", text
+            )
+
+
 def _check_player(player: Player, name: str, text: str | None) -> None:
     if player.salads + (0 if player.cards & EAT_BIT else 1) > START_SALADS:
         raise PositionError(
@@ -363,8 +388,6 @@ def _check_player(player: Player, name: str, text: str | None) -> None:
         )
     if player.last is not None:
         action, order = player.last
-        if action.kind == SKIP:
-            raise PositionError(f"{LAST_ACTION}: {name}: a skip is never stored as last", text)
         problem = action_problem(action, order)
         if problem is not None:
             raise PositionError(f"{LAST_ACTION}: {name}'s last action: {problem}", text)

@@ -38,7 +38,12 @@ from spieltisch.games.haseundigel.moves import (
     Move,
     intern,
 )
-from spieltisch.games.haseundigel.position import MAX_CARROTS, MAX_SALADS, check_position
+from spieltisch.games.haseundigel.position import (
+    MAX_CARROTS,
+    MAX_SALADS,
+    check_form,
+    check_position,
+)
 from spieltisch.games.haseundigel.rules import BAD_ORDER, OFFICIAL, HuIIllegalMoveError
 from spieltisch.games.haseundigel.state import (
     LAST_TURN,
@@ -265,8 +270,10 @@ def _player(element: ET.Element | None, color: str) -> Player:
     return Player(index, carrots, salads, cards, last)
 
 
-def state_from_xml(game: HaseUndIgel, text: str) -> HaseUndIgelState:
-    """Read an official `<state>` (alone or inside a memento/room packet)."""
+def state_from_xml(game: HaseUndIgel, text: str, *, reachable: bool = True) -> HaseUndIgelState:
+    """Read an official `<state>` (alone or inside a memento/room packet); a state that
+    cannot arise is refused (`position.check_position`), unless `reachable=False`
+    (then only `position.check_form`)."""
     state = read_state_element(text)
     turn = _int(state, "turn", PositionError, 0)
     if not 0 <= turn <= LAST_TURN:
@@ -297,7 +304,10 @@ def state_from_xml(game: HaseUndIgel, text: str) -> HaseUndIgelState:
                 last = ordered_move(pairs)
             except HuIIllegalMoveError as exc:
                 raise PositionError(f"lastMove: {exc.detail}") from None
-    check_position(board, turn, (red, blue), last)
+    if reachable:
+        check_position(board, turn, (red, blue), last)
+    else:
+        check_form(board, (red, blue))
     return HaseUndIgelState(game, board, turn, (red, blue), last)
 
 
