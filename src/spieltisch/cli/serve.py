@@ -33,7 +33,12 @@ def serve(host: str, port: int, db: str, idle_grace: float, xml_port: int | None
     import uvicorn
 
     from spieltisch.server import create_app
+    from spieltisch.store import Store, StoreError
 
+    try:  # a store that cannot be opened is one error line, before the server starts
+        Store.open(db).close()
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from None
     app = create_app(db, idle_grace=idle_grace, xml_port=xml_port, host=host)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     click.echo(f"spieltisch is at http://{shown}:{port}/  (Ctrl-C stops it)", err=False)

@@ -369,8 +369,9 @@ class Hub:
             raise SeatError("NO_FREE_SEAT", "this table has no free seat: you can watch it")
         table.sit(free[0], name, token)
         live.save_seats()
-        table.start()
-        live.wake_ai()
+        if all(seat.taken for seat in table.seats):
+            table.start()
+            live.wake_ai()
         live.schedule_push()
         return free[0]
 
