@@ -93,3 +93,61 @@ def test_the_json_session_answers_any_text(text: str) -> None:
     sent: list[str] = []
     session = JsonSession(Lobby(), sent.append, lambda: None)
     session.handle(text)
+
+
+class FakeServer:
+    def __init__(self) -> None:
+        self.lobby = Lobby(password="pw")
+        self.max_packet = 2000
+
+
+class FakeConnection:
+    """What an XML session needs of a connection, without a socket."""
+
+    def __init__(self) -> None:
+        self.server = FakeServer()
+        self.sent: list[bytes] = []
+        self.closing = False
+
+    def send(self, data: bytes) -> None:
+        self.sent.append(data)
+
+    def close(self) -> None:
+        self.closing = True
+
+
+XML_PACKETS = st.sampled_from(
+    [
+        "<join/>",
+        '<join gameType="swc_2018_hase_und_igel"/>',
+        '<join gameType="okard"/>',
+        '<join gameType="nope"/>',
+        '<joinRoom roomId="x"/>',
+        '<joinPrepared reservationCode=""/>',
+        '<authenticate password="pw"/>',
+        '<authenticate passphrase="no"/>',
+        '<prepare gameType="swc_2022_ostseeschach"><slot canTimeout="maybe"/></prepare>',
+        '<prepare gameType="okard" pause="1"/>',
+        '<observe roomId="1"/>',
+        "<pause/>",
+        '<step roomId=""/>',
+        '<cancel roomId="x"/>',
+        "<close/>",
+        "<room/>",
+        '<room roomId="1"><data class="move"/></room>',
+        "<hello/>",
+        "<__init__/>",
+    ]
+)
+
+
+@settings(max_examples=100)
+@given(st.lists(XML_PACKETS, max_size=6))
+def test_the_xml_session_answers_any_packets(packets: list[str]) -> None:
+    from spieltisch.bots.xml_session import XmlSession
+
+    connection = FakeConnection()
+    session = XmlSession(connection)  # type: ignore[arg-type]
+    session.feed(("<protocol>" + "".join(packets)).encode())
+    session.closed()
+    assert connection.sent[0] == b"<protocol>\n"
