@@ -19,7 +19,7 @@ from xml.sax.saxutils import quoteattr
 
 from spieltisch.core.competition import CompetitionResult, Forfeit
 from spieltisch.core.errors import NotationError, PositionError
-from spieltisch.core.sc_xml import Fragment, PlayerScore, indent, room
+from spieltisch.core.sc_xml import Fragment, PlayerScore, escape, indent, room
 from spieltisch.core.text import quote, read_int
 from spieltisch.core.xml_reading import read_move_element, read_state_element
 from spieltisch.games.haseundigel.board import FIELD_NAMES, LAST_FIELD, NUM_FIELDS, Board
@@ -369,7 +369,7 @@ def result_lines(
 
 def _attr(text: str) -> str:
     """An attribute value in double quotes, line breaks kept as XStream writes them."""
-    return quoteattr(text, {"\n": "&#xa;", "\r": "&#xd;", "\t": "&#x9;"})
+    return f'"{escape(text)}"'
 
 
 class HaseUndIgelCodec:
