@@ -1,16 +1,28 @@
-# spieltisch — the two commands of the README: `make play` and `make test`.
+# spieltisch — the commands of the README: `make serve`, `make play` and `make test`.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test lint bench clean
+.PHONY: serve play test lint bench native clean
 
-$(STAMP): pyproject.toml
+# The native core is compiled by the install; a change to its sources reinstalls (the
+# persistent build directory build/ makes that an incremental rebuild).
+NATIVE_SOURCES := CMakeLists.txt $(shell find src/spieltisch/native -name '*.[ch]pp')
+
+$(STAMP): pyproject.toml $(NATIVE_SOURCES)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+HOST ?= 127.0.0.1
+PORT ?= 8000
+DB   ?= spieltisch.db
+
+## the web app: every game in the browser (prints the address; Ctrl-C stops it)
+serve: $(STAMP)
+	$(BIN)/spieltisch serve --host $(HOST) --port $(PORT) --db $(DB)
 
 ## play Ostseeschach in the terminal against a random mover
 play: $(STAMP)
@@ -34,6 +46,18 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.haseundigel_speed
 	$(BIN)/python -m benchmarks.okard_speed
 	$(BIN)/python -m benchmarks.ai_speed
+	$(BIN)/python -m benchmarks.server_load
+	$(BIN)/python -m benchmarks.native_speed
+
+## the native core built in place (src/spieltisch/_native*.so, git-ignored), for running
+## the sources with PYTHONPATH=src in an environment that did not install them
+native: $(STAMP)
+	$(BIN)/python -m pip install --quiet nanobind==3.1.0
+	cmake -S . -B build/inplace -G Ninja -DCMAKE_BUILD_TYPE=Release \
+		-DPython_EXECUTABLE=$(abspath $(BIN)/python) \
+		-Dnanobind_DIR=$$($(BIN)/python -m nanobind --cmake_dir)
+	cmake --build build/inplace
+	cp build/inplace/_native*.so src/spieltisch/
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -18,11 +18,13 @@ from typing import Any, NoReturn
 
 import click
 
+from spieltisch.cli.bots import bot_command, duel_command, server_command
 from spieltisch.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, one_line
 from spieltisch.cli.info import games_command, levels_command, perft_command, show
 from spieltisch.cli.learn import curve, train
 from spieltisch.cli.matches import match, replay
 from spieltisch.cli.play import play
+from spieltisch.cli.serve import serve
 
 __all__ = ["main"]
 
@@ -113,7 +115,10 @@ for _command in (
     match,
     replay,
     levels_command,
+    serve,
     train,
     curve,
 ):
+    main.add_command(_command)
+for _command in (server_command, bot_command, duel_command):
     main.add_command(_command)
