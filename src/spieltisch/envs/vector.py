@@ -37,7 +37,8 @@ class Backend(Protocol):
         """Start game `indices[k]` anew from episode seed `seeds[k]` (set-up and chance)."""
 
     def step(self, actions: IntArray, active: BoolArray) -> None:
-        """Play `actions[i]` in every game `i` with `active[i]`, then its chance events."""
+        """Play `actions[i]` (legal: checked against the mask by the caller) in every game
+        `i` with `active[i]`, then its chance events."""
 
     def fill(
         self, obs: FloatArray, mask: BoolArray, to_move: IntArray, returns: FloatArray
@@ -63,9 +64,10 @@ class PythonBackend:
             self.states[index] = state
 
     def step(self, actions: IntArray, active: BoolArray) -> None:
+        # `VectorGames.step` has checked every action against the legal-action mask.
         for index in np.flatnonzero(active):
             state = self.states[index]
-            state.play(state.action_move(int(actions[index])))
+            state.push(state.action_move(int(actions[index])))
             self._chance(state, self.seeds[index])
 
     def fill(
@@ -165,5 +167,8 @@ class VectorGames:
 
     def random_actions(self, rng: np.random.Generator) -> IntArray:
         """One uniformly random legal action per game (for baselines and benchmarks)."""
-        noise = rng.random(self.mask.shape)
-        return np.asarray(np.argmax(np.where(self.mask, noise, -1.0), axis=1), dtype=np.int64)
+        rows, cols = np.nonzero(self.mask)
+        counts = np.bincount(rows, minlength=self.num_envs)
+        starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+        picks = starts + (rng.random(self.num_envs) * counts).astype(np.int64)
+        return np.asarray(cols[np.minimum(picks, len(cols) - 1)], dtype=np.int64)
