@@ -275,6 +275,53 @@ class Store:
                     raise NotFoundError(f"no game with id {game_id}")
                 raise ConflictError(f"game {game_id} is already {row.status}")
 
+    def truncate_moves(self, game_id: int, plies: int) -> None:
+        """Keep only the first `plies` moves of a running game (a take-back): the later
+        moves are deleted and the next move stored is ply `plies`."""
+        game_id = _id(game_id)
+        if not (_is_int(plies) and 0 <= plies <= MAX_ID):
+            raise StoreError(f"plies to keep: a whole number from 0, not {plies!r}")
+        with self._write() as session:
+            row = session.get(GameRow, game_id, with_for_update=True)
+            if row is None:
+                raise NotFoundError(f"no game with id {game_id}")
+            if row.status != "running":
+                raise ConflictError(f"game {game_id} is {row.status}: its moves stay")
+            if plies > row.plies:
+                raise ConflictError(
+                    f"game {game_id} has {row.plies} moves: cannot keep {plies} of them"
+                )
+            session.execute(delete(MoveRow).where(MoveRow.game_id == game_id, MoveRow.ply >= plies))
+            row.plies = plies
+            row.updated_at = _now()
+
+    def set_meta(
+        self,
+        game_id: int,
+        meta: Mapping[str, Any] | None,
+        players: Sequence[Player | str] | None = None,
+    ) -> None:
+        """Replace the `meta` of game `game_id` and, when given, its two players (names
+        and kinds), e.g. when a friend takes the second seat after the game began."""
+        game_id = _id(game_id)
+        reserved = sorted(set(meta or {}) & set(_META_KEYS))
+        if reserved:
+            raise StoreError(f"meta: {reserved[0]!r} is kept by the store itself")
+        data = _meta(meta)
+        values: dict[str, Any] = {"meta": data, "updated_at": _now()}
+        if players is not None:
+            seats = _players(players)
+            values.update(
+                player0=seats[0].name,
+                kind0=seats[0].kind,
+                player1=seats[1].name,
+                kind1=seats[1].kind,
+            )
+        with self._write() as session:
+            done = session.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise NotFoundError(f"no game with id {game_id}")
+
     def delete_game(self, game_id: int) -> None:
         """Remove a game and its moves (saved positions keep their text)."""
         game_id = _id(game_id)
