@@ -44,7 +44,7 @@ OPTIONS: dict[str, dict[str, str]] = {
 
 #: Schachogi: the white Wieher jumps b1-c3-d5, takes on e7 (it must promote there) and,
 #: promoted (one step forward like a gold general), takes the Pflöck on e8.
-SCHACHOGI_LINE = "b1c3 h7h6 c3d5 h6h5 d5e7+ h5h4 e7e8".split()
+SCHACHOGI_LINE = ["b1c3", "h7h6", "c3d5", "h6h5", "d5e7+", "h5h4", "e7e8"]
 
 FINISHED: dict[str, int] = {}
 
