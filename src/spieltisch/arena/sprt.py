@@ -5,13 +5,17 @@ pair scores 0, 1/2, 1, 3/2 or 2 points for the test engine, so the results are c
 in five bins (the *pentanomial* model, which sees that the two games of a pair are not
 independent and so needs fewer games than the trinomial win/draw/loss count).
 
-The log-likelihood ratio is the generalised SPRT's approximation (the GSPRT as fishtest
-runs it): with s the mean score per game, v the variance of a pair's mean score and N
-pairs, LLR = N (s1 - s0) (2 s - s0 - s1) / (2 v), where s0 and s1 are the expected
-scores at the hypotheses' logistic Elo differences elo0 and elo1. The test stops when
-LLR ≤ log(β / (1 - α)) (H0: the change is no better than elo0) or LLR ≥ log((1 - β) / α)
-(H1: it is at least elo1 better). Empty bins count as 0.001 pairs, as fishtest
-regularises them, so a test of all wins still moves.
+The log-likelihood ratio is the generalised SPRT's (the GSPRT as fishtest runs it): the
+observed bin frequencies are compared with the maximum-likelihood distributions on the
+same five outcomes whose mean score is s0 and s1, the expected scores at the
+hypotheses' logistic Elo differences elo0 and elo1. The distribution closest to the
+observed frequencies f with mean s is p_i = f_i / (1 + λ (x_i - s)), λ the root of
+Σ f_i (x_i - s) / (1 + λ (x_i - s)) = 0 (found by bisection); then
+LLR = N Σ f_i log(p1_i / p0_i). (`llr_approximation` is the familiar closed form
+N (s1 - s0) (2 s - s0 - s1) / (2 v), which agrees for small Elo differences but explodes
+when nearly every pair ends alike.) The test stops when LLR ≤ log(β / (1 - α)) (H0: the
+change is no better than elo0) or LLR ≥ log((1 - β) / α) (H1: at least elo1 better).
+Empty bins count as 0.001 pairs, as fishtest regularises them.
 """
 
 from __future__ import annotations
@@ -79,6 +83,21 @@ class SPRT:
         """The log-likelihood ratio of H1 against H0 so far (0 before the first pair)."""
         if not self.pairs:
             return 0.0
+        counts = [c if c else EMPTY_BIN for c in self.bins]
+        total = sum(counts)
+        freqs = [c / total for c in counts]
+        values = [k / 4 for k in range(5)]
+        s0, s1 = expected_score(self.elo0), expected_score(self.elo1)
+        lam0, lam1 = _lagrange(freqs, values, s0), _lagrange(freqs, values, s1)
+        return self.pairs * sum(
+            f * (math.log1p(lam0 * (x - s0)) - math.log1p(lam1 * (x - s1)))
+            for f, x in zip(freqs, values, strict=True)
+        )
+
+    def llr_approximation(self) -> float:
+        """The closed-form approximation of the LLR (see the module docstring)."""
+        if not self.pairs:
+            return 0.0
         total, mean, variance = self._moments()
         s0, s1 = expected_score(self.elo0), expected_score(self.elo1)
         return total * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance)
@@ -106,6 +125,27 @@ class SPRT:
             elo_difference(low),
             elo_difference(high),
         )
+
+
+def _lagrange(freqs: list[float], values: list[float], mean: float) -> float:
+    """λ with Σ f_i (x_i - mean) / (1 + λ (x_i - mean)) = 0, all denominators positive:
+    the maximum-likelihood distribution with this `mean` is f_i / (1 + λ (x_i - mean))."""
+    shifted = [x - mean for x in values]
+    # 1 + λ d > 0 for every d: λ in (-1 / max d, -1 / min d)
+    high = -1.0 / min(shifted) if min(shifted) < 0 else 1e12
+    low = -1.0 / max(shifted) if max(shifted) > 0 else -1e12
+
+    def slope(lam: float) -> float:  # decreasing in λ
+        return sum(f * d / (1.0 + lam * d) for f, d in zip(freqs, shifted, strict=True))
+
+    low, high = low + 1e-12 * abs(low), high - 1e-12 * abs(high)
+    for _ in range(200):
+        middle = (low + high) / 2
+        if slope(middle) > 0:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2
 
 
 def expected_pairs(

@@ -22,6 +22,7 @@ from spieltisch.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, one_line
 from spieltisch.cli.info import games_command, levels_command, perft_command, show
 from spieltisch.cli.matches import match, replay
 from spieltisch.cli.play import play
+from spieltisch.cli.tournaments import ratings, sprt, tournament
 
 __all__ = ["main"]
 
@@ -104,5 +105,16 @@ def main() -> None:
     """
 
 
-for _command in (games_command, show, perft_command, play, match, replay, levels_command):
+for _command in (
+    games_command,
+    show,
+    perft_command,
+    play,
+    match,
+    replay,
+    levels_command,
+    tournament,
+    sprt,
+    ratings,
+):
     main.add_command(_command)
