@@ -12,6 +12,7 @@ pair meets twice while another pairing of the round avoids it.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -112,56 +113,70 @@ def swiss_round(
     games_per_pair: int = 2,
     first_deal: int = 0,
     byes: Mapping[int, int] | None = None,
-    seat0_games: Mapping[int, int] | None = None,
+    seat_balance: Mapping[int, int] | None = None,
 ) -> tuple[list[Pairing], int | None]:
     """The games of Swiss round `round_number` and the player with the bye (None if the
     number of players is even).
 
     Players are ranked by `points` (then by index); the bye goes to the lowest-ranked
-    player with the fewest byes. The rest are paired top-down with the nearest-ranked
-    opponent, searching (with backtracking) for a pairing with no pair that has met
-    before (`met`: games counted per pair, lower index first); only when none exists is
-    the number of repeats allowed raised, pair by pair, one at a time. With one game per
-    pair, seat 0 goes to the player who has had it less (`seat0_games`)."""
+    player with the fewest byes. The rest are paired so that as few pairs as possible
+    meet again (`met`: pairings counted per pair, lower index first) and, among those
+    pairings, players meet the nearest-ranked opponents (`_match`). With one game per
+    pair, seat 0 goes to the player who has had it less often than seat 1
+    (`seat_balance`: games in seat 0 minus games in seat 1)."""
     byes = byes or {}
-    seat0_games = seat0_games or {}
+    seat_balance = seat_balance or {}
     ranked = sorted(range(players), key=lambda p: (-points.get(p, 0.0), p))
     bye: int | None = None
     if players % 2:
         bye = min(reversed(ranked), key=lambda p: byes.get(p, 0))
         ranked.remove(bye)
-    limit = 0
-    while True:
-        found = _match(ranked, met, limit)
-        if found is not None:
-            break
-        limit += 1
+    found = _match(ranked, met)
     schedule: list[Pairing] = []
     deal = first_deal
     for a, b in found:
-        flip = (seat0_games.get(a, 0), a) > (seat0_games.get(b, 0), b)
+        flip = (seat_balance.get(a, 0), a) > (seat_balance.get(b, 0), b)
         schedule += _pair_games((a, b), games_per_pair, round_number, deal, flip)
         deal += _deals(games_per_pair)
     return schedule, bye
 
 
-def _match(
-    ranked: Sequence[int], met: Mapping[tuple[int, int], int], limit: int
-) -> list[tuple[int, int]] | None:
-    """A pairing of all of `ranked` (in rank order) using no pair met more than `limit`
-    times, each player matched with the nearest-ranked opponent that allows the rest to
-    be paired; None if there is none."""
-    if not ranked:
-        return []
-    first, rest = ranked[0], ranked[1:]
-    for index, other in enumerate(rest):
-        pair = (first, other) if first < other else (other, first)
-        if met.get(pair, 0) > limit:
-            continue
-        tail = _match([*rest[:index], *rest[index + 1 :]], met, limit)
-        if tail is not None:
-            return [(first, other), *tail]
-    return None
+def _match(ranked: Sequence[int], met: Mapping[tuple[int, int], int]) -> list[tuple[int, int]]:
+    """The pairing of all of `ranked` (in rank order) with the fewest repeated meetings
+    (a pair that met k times counts k), then the smallest sum of rank distances: a
+    branch-and-bound search over top-down pairings, each player first tried against the
+    nearest-ranked opponent; after `_NODES` steps the best pairing found so far is kept."""
+    rank = {player: k for k, player in enumerate(ranked)}
+    best: list[tuple[int, int]] = []
+    best_cost = (math.inf, math.inf)
+    nodes = 0
+
+    def search(rest: list[int], chosen: list[tuple[int, int]], repeats: int, spread: int) -> None:
+        nonlocal best, best_cost, nodes
+        nodes += 1
+        if (repeats, spread) >= best_cost or nodes > _NODES:
+            return
+        if not rest:
+            best, best_cost = list(chosen), (repeats, spread)
+            return
+        first, others = rest[0], rest[1:]
+        for index, other in enumerate(others):
+            pair = (first, other) if first < other else (other, first)
+            chosen.append((first, other))
+            search(
+                [*others[:index], *others[index + 1 :]],
+                chosen,
+                repeats + met.get(pair, 0),
+                spread + rank[other] - rank[first],
+            )
+            chosen.pop()
+
+    search(list(ranked), [], 0, 0)
+    return best
+
+
+#: How many search steps one Swiss pairing may take.
+_NODES = 200_000
 
 
 def pair_counts(schedule: Sequence[Pairing]) -> Counter[tuple[int, int]]:

@@ -224,10 +224,13 @@ class Tournament:
         byes: Counter[int] = Counter()
         rounds_seen = set()
         present: dict[int, set[int]] = {}
+        meetings = {(g.round, g.pair) for g in played}
+        for _, pair in meetings:
+            met[pair] += 1
         for g in played:
             a, b = g.seats
-            met[(min(a, b), max(a, b))] += 1
             seat0[a] += 1
+            seat0[b] -= 1
             rounds_seen.add(g.round)
             present.setdefault(g.round, set()).update(g.seats)
             for seat, player in enumerate(g.seats):
@@ -246,7 +249,7 @@ class Tournament:
             games_per_pair=self.games_per_pair,
             first_deal=max((g.deal for g in played), default=-1) + 1,
             byes=byes,
-            seat0_games=seat0,
+            seat_balance=seat0,
         )
         return plan
 

@@ -72,6 +72,12 @@ class ScheduledGame:
     def played(self) -> bool:
         return self.game_id is not None
 
+    @property
+    def pair(self) -> tuple[int, int]:
+        """The two players, lower index first."""
+        a, b = self.seats
+        return (a, b) if a < b else (b, a)
+
 
 @dataclass(frozen=True)
 class LeaderboardEntry:
