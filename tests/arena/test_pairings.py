@@ -145,7 +145,7 @@ def test_swiss_repeats_only_when_it_must() -> None:
 
 def test_swiss_byes_and_seats() -> None:
     played = _play_swiss(5, 5, 1, 7)
-    byes = Counter()
+    byes: Counter[int] = Counter()
     for games in played:
         present = {x for g in games for x in g.seats}
         (bye,) = set(range(5)) - present

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from spieltisch.arena.ratings import (
-    NEW_PLAYER,
     ELO_SCALE,
+    NEW_PLAYER,
     LiveRating,
     Result,
     bradley_terry,

@@ -202,7 +202,7 @@ class TournamentStore:
         )
         with self._read() as session:
             found = []
-            for planned, game in session.execute(query).tuples():
+            for planned, game in session.execute(query).all():
                 scores = (game.scores or [[], []]) if game is not None else [[], []]
                 found.append(
                     ScheduledGame(
@@ -266,7 +266,7 @@ class TournamentStore:
             .order_by(GameRow.id)
         )
         with self._read() as session:
-            rows = session.execute(query).tuples().all()
+            rows = session.execute(query).all()
         return [
             Result(p0, p1, 0.5 if winner is None else (1.0 if winner == 0 else 0.0))
             for p0, p1, winner in rows
