@@ -1,16 +1,24 @@
-# spieltisch — the two commands of the README: `make play` and `make test`.
+# spieltisch — the commands of the README: `make serve`, `make play` and `make test`.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test lint bench clean
+.PHONY: serve play test lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+HOST ?= 127.0.0.1
+PORT ?= 8000
+DB   ?= spieltisch.db
+
+## the web app: every game in the browser (prints the address; Ctrl-C stops it)
+serve: $(STAMP)
+	$(BIN)/spieltisch serve --host $(HOST) --port $(PORT) --db $(DB)
 
 ## play Ostseeschach in the terminal against a random mover
 play: $(STAMP)
@@ -34,6 +42,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.haseundigel_speed
 	$(BIN)/python -m benchmarks.okard_speed
 	$(BIN)/python -m benchmarks.ai_speed
+	$(BIN)/python -m benchmarks.server_load
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

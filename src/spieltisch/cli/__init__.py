@@ -22,6 +22,7 @@ from spieltisch.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, one_line
 from spieltisch.cli.info import games_command, levels_command, perft_command, show
 from spieltisch.cli.matches import match, replay
 from spieltisch.cli.play import play
+from spieltisch.cli.serve import serve
 from spieltisch.cli.tournaments import ratings, sprt, tournament
 
 __all__ = ["main"]
@@ -113,6 +114,7 @@ for _command in (
     match,
     replay,
     levels_command,
+    serve,
     tournament,
     sprt,
     ratings,

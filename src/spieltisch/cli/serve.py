@@ -1,0 +1,33 @@
+"""`spieltisch serve`: the web app on uvicorn."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option(
+    "--db",
+    default="spieltisch.db",
+    show_default=True,
+    help="The game store: a SQLite file path or an SQLAlchemy URL (postgresql+psycopg://…).",
+)
+@click.option(
+    "--idle-grace",
+    default=60.0,
+    type=click.FloatRange(0.1, 86_400.0),
+    hidden=True,
+    help="Seconds an unwatched table's AI may go on thinking.",
+)
+def serve(host: str, port: int, db: str, idle_grace: float) -> None:
+    """Play in the browser: the lobby, tables, stored games, replays and rules."""
+    import uvicorn
+
+    from spieltisch.server import create_app
+
+    app = create_app(db, idle_grace=idle_grace)
+    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    click.echo(f"spieltisch is at http://{shown}:{port}/  (Ctrl-C stops it)", err=False)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")

@@ -1,0 +1,368 @@
+"""The JSON API over HTTP: games and their options, tables (create, join, rematch, a past
+position), stored games (list, replay, export, import), positions, analysis and rules.
+
+Every error is a JSON object `{"error": message}` with a 4xx status; outside input is
+read through `read_int` and size limits, and quoted short in messages.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from spieltisch.arena.record import GameRecord, replay_record
+from spieltisch.core.chance import MAX_SEED
+from spieltisch.core.errors import SpieltischError, quote
+from spieltisch.core.registry import games, load
+from spieltisch.core.text import read_int
+from spieltisch.server.catalog import catalog, rules_html
+from spieltisch.server.hub import COOKIE, Hub, LiveTable, NewTable, holder, new_secret
+from spieltisch.store import NotFoundError, StoreError
+from spieltisch.tables import SeatError
+
+#: The largest request body read (a record of a long game fits easily).
+MAX_BODY = 4_000_000
+MAX_TEXT = 100_000
+
+
+class BadRequest(Exception):
+    """Input the API refuses (400), with the message to show."""
+
+
+def error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def hub_of(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def secret_of(request: Request) -> tuple[str, bool]:
+    """The browser's secret (and whether it is new, so the response must set it)."""
+    secret = request.cookies.get(COOKIE, "")
+    if 16 <= len(secret) <= 100 and secret.isascii():
+        return secret, False
+    return new_secret(), True
+
+
+def with_cookie(response: Response, secret: str, fresh: bool) -> Response:
+    if fresh:
+        response.set_cookie(
+            COOKIE, secret, max_age=10 * 365 * 86400, httponly=True, samesite="lax", path="/"
+        )
+    return response
+
+
+async def body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise BadRequest(f"the request is larger than {MAX_BODY} bytes")
+    try:
+        data = json.loads(raw.decode("utf-8") or "{}")
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise BadRequest("the request is not JSON") from None
+    if not isinstance(data, dict):
+        raise BadRequest("the request is a JSON object")
+    return data
+
+
+def text_field(data: dict[str, Any], key: str, default: str = "", longest: int = 200) -> str:
+    value = data.get(key, default)
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        raise BadRequest(f"{key} is text")
+    if len(value) > longest:
+        raise BadRequest(f"{key} has at most {longest} characters")
+    return value
+
+
+def int_field(
+    data: dict[str, Any], key: str, low: int, high: int, default: int | None = None
+) -> int | None:
+    """A whole number from a JSON field (a number or its ASCII digits) in low..high."""
+    value = data.get(key)
+    if value is None or value == "":
+        return default
+    if isinstance(value, bool):
+        raise BadRequest(f"{key} is a whole number")
+    if isinstance(value, int):
+        value = str(value)
+    if not isinstance(value, str):
+        raise BadRequest(f"{key} is a whole number")
+    return read_int(value, key, low=low, high=high)
+
+
+def query_int(request: Request, key: str, low: int, high: int, default: int) -> int:
+    raw = request.query_params.get(key)
+    if raw is None or raw == "":
+        return default
+    return read_int(raw, key, low=low, high=high)
+
+
+def path_id(request: Request) -> int:
+    return read_int(request.path_params["id"], "the id", low=1, high=MAX_SEED)
+
+
+def game_name(raw: object) -> str:
+    if not isinstance(raw, str) or raw not in games():
+        shown = quote(raw if isinstance(raw, str) else str(type(raw).__name__), 40)
+        raise BadRequest(f"unknown game {shown} (games: {', '.join(games())})")
+    return raw
+
+
+def guarded(handler: Any) -> Any:
+    """The endpoint with the project's errors turned into JSON error answers."""
+
+    async def endpoint(request: Request) -> Response:
+        try:
+            response: Response = await handler(request)
+            return response
+        except BadRequest as exc:
+            return error(str(exc))
+        except NotFoundError as exc:
+            return error(str(exc), 404)
+        except SeatError as exc:
+            return error(exc.detail, 403 if exc.rule in ("NO_SEAT",) else 409)
+        except (SpieltischError, StoreError, ValueError) as exc:
+            return error(str(exc))
+
+    return endpoint
+
+
+# --- games and rules -----------------------------------------------------------------
+
+
+async def list_games_catalog(request: Request) -> Response:
+    return JSONResponse({"games": catalog()})
+
+
+async def rules(request: Request) -> Response:
+    name = game_name(request.path_params["game"])
+    try:
+        title, html = rules_html(name)
+    except KeyError:
+        return error(f"no rules for {name}", 404)
+    return JSONResponse({"game": name, "title": title, "html": html})
+
+
+# --- tables ----------------------------------------------------------------------------
+
+
+def _options(data: dict[str, Any], name: str) -> str:
+    """The options as `key=value` text from an object or text (checked by the game)."""
+    raw = data.get("options") or ""
+    if isinstance(raw, dict):
+        pairs = []
+        for key, value in raw.items():
+            if not isinstance(key, str) or not isinstance(value, str | int) or value == "":
+                continue
+            value = str(value)
+            if len(key) > 40 or len(value) > 400 or " " in value or " " in key:
+                raise BadRequest(f"option {quote(key, 40)}: a short value without spaces")
+            pairs.append(f"{key}={value}")
+        raw = " ".join(pairs)
+    if not isinstance(raw, str) or len(raw) > 2000:
+        raise BadRequest("options are key=value text")
+    text: str = load(name, raw or None).options.text()
+    return text
+
+
+async def create_table(request: Request) -> Response:
+    data = await body(request)
+    name = game_name(data.get("game"))
+    options = _options(data, name)
+    position = text_field(data, "position", longest=MAX_TEXT).strip() or None
+    from_game = int_field(data, "from_game", 1, MAX_SEED)
+    hub = hub_of(request)
+    if from_game is not None:
+        record = hub.store.record(from_game)
+        ply = int_field(data, "ply", 0, len(record.moves), len(record.moves))
+        name, options = record.game, record.options
+        position = replay_record(record, ply).text()
+    clock = None
+    minutes = int_field(data, "clock_minutes", 0, 600, 0)
+    if minutes:
+        clock = (float(minutes), float(int_field(data, "clock_increment", 0, 600, 0) or 0))
+    new = NewTable(
+        game=name,
+        options=options,
+        seed=int_field(data, "seed", 0, MAX_SEED),
+        position=position,
+        opponent=text_field(data, "opponent", "ai", 10),
+        level=text_field(data, "level", "easy", 40),
+        seat=int_field(data, "seat", 0, 1, 0) or 0,
+        name=text_field(data, "name", "you", 40).strip() or "you",
+        clock=clock,
+    )
+    secret, fresh = secret_of(request)
+    live = hub.create(new, holder(secret))
+    return with_cookie(JSONResponse(_created(live)), secret, fresh)
+
+
+def _created(live: LiveTable) -> dict[str, Any]:
+    return {"id": live.id, "url": f"/#/table/{live.id}", "invite": f"/#/table/{live.id}/join"}
+
+
+async def lobby(request: Request) -> Response:
+    return JSONResponse(hub_of(request).lobby())
+
+
+async def join_table(request: Request) -> Response:
+    data = await body(request)
+    hub = hub_of(request)
+    live = hub.get(path_id(request))
+    secret, fresh = secret_of(request)
+    name = text_field(data, "name", "friend", 40).strip() or "friend"
+    seat = hub.join(live, holder(secret), name)
+    return with_cookie(JSONResponse({"id": live.id, "seat": seat}), secret, fresh)
+
+
+async def rematch(request: Request) -> Response:
+    hub = hub_of(request)
+    live = hub.get(path_id(request))
+    secret, _ = secret_of(request)
+    fresh = hub.rematch(live, holder(secret))
+    return JSONResponse(_created(fresh))
+
+
+async def table_view(request: Request) -> Response:
+    """The table as this browser sees it now (the WebSocket sends the same)."""
+    hub = hub_of(request)
+    live = hub.get(path_id(request))
+    secret, _ = secret_of(request)
+    token = holder(secret)
+    return Response(live.message([token])[token], media_type="application/json")
+
+
+# --- stored games and positions ------------------------------------------------------------
+
+
+def _summary(entry: Any) -> dict[str, Any]:
+    return {
+        "id": entry.id,
+        "game": entry.game,
+        "options": entry.options,
+        "players": [{"name": p.name, "kind": p.kind} for p in entry.players],
+        "status": entry.status,
+        "plies": entry.plies,
+        "winner": entry.winner,
+        "reason": entry.reason,
+        "scores": [list(entry.scores[0]), list(entry.scores[1])],
+        "created": entry.created.isoformat(),
+        "finished": entry.finished.isoformat() if entry.finished else None,
+    }
+
+
+async def list_records(request: Request) -> Response:
+    params = request.query_params
+    store = hub_of(request).store
+    filters: dict[str, Any] = {}
+    if params.get("game"):
+        filters["game"] = game_name(params["game"])
+    if params.get("player"):
+        filters["player"] = params["player"][:200]
+    if params.get("result"):
+        filters["result"] = params["result"][:10]
+    if params.get("status"):
+        filters["status"] = params["status"][:20]
+    limit = query_int(request, "limit", 1, 200, 50)
+    offset = query_int(request, "offset", 0, 10**9, 0)
+    found = store.list_games(**filters, limit=limit, offset=offset)
+    total = store.count_games(**filters)
+    return JSONResponse({"games": [_summary(g) for g in found], "total": total})
+
+
+async def record_detail(request: Request) -> Response:
+    stored = hub_of(request).store.game(path_id(request))
+    detail = _summary(stored)
+    detail["moves"] = [
+        {"notation": m.notation, "seat": m.seat, "seconds": m.seconds} for m in stored.moves
+    ]
+    detail["title"] = load(stored.game).title
+    return JSONResponse(detail)
+
+
+async def record_view(request: Request) -> Response:
+    """The view of the position after `ply` moves of a stored game."""
+    record = hub_of(request).store.record(path_id(request))
+    ply = query_int(request, "ply", 0, len(record.moves), len(record.moves))
+    state = replay_record(record, ply)
+    return JSONResponse({"ply": ply, "plies": len(record.moves), "view": state.view().to_json()})
+
+
+async def export_record(request: Request) -> Response:
+    game_id = path_id(request)
+    record = hub_of(request).store.record(game_id)
+    name = f"{record.game}-{game_id}.json"
+    return Response(
+        record.to_json() + "\n",
+        media_type="application/json",
+        headers={"content-disposition": f'attachment; filename="{name}"'},
+    )
+
+
+async def import_record(request: Request) -> Response:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise BadRequest(f"a record has at most {MAX_BODY} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadRequest("a record is UTF-8 text") from None
+    record = GameRecord.from_json(text)
+    game_id = hub_of(request).store.import_record(record)
+    return JSONResponse({"id": game_id})
+
+
+async def position_view(request: Request) -> Response:
+    """The view of a position given as text (to look at an imported position)."""
+    data = await body(request)
+    name = game_name(data.get("game"))
+    options = _options(data, name)
+    text = text_field(data, "position", longest=MAX_TEXT)
+    state = load(name, options or None).parse(text)
+    return JSONResponse({"view": state.view().to_json()})
+
+
+async def analysis(request: Request) -> Response:
+    """The AI's evaluation and best line: of a stored game at a ply, or of a position."""
+    data = await body(request)
+    hub = hub_of(request)
+    game_id = int_field(data, "game_id", 1, MAX_SEED)
+    if game_id is not None:
+        record = hub.store.record(game_id)
+        ply = int_field(data, "ply", 0, len(record.moves), len(record.moves)) or 0
+        replay_record(record, ply)  # checked before the worker sees it
+        args = (record.game, record.options, record.start, record.seed, record.moves[:ply])
+    else:
+        name = game_name(data.get("game"))
+        options = _options(data, name)
+        text = text_field(data, "position", longest=MAX_TEXT)
+        start = load(name, options or None).parse(text).text()
+        args = (name, options, start, None, [])
+    result = await request.app.state.analyst.run(*args)
+    return JSONResponse(result)
+
+
+ROUTES = [
+    Route("/api/games", guarded(list_games_catalog)),
+    Route("/api/rules/{game}", guarded(rules)),
+    Route("/api/tables", guarded(lobby), methods=["GET"]),
+    Route("/api/tables", guarded(create_table), methods=["POST"]),
+    Route("/api/tables/{id}", guarded(table_view)),
+    Route("/api/tables/{id}/join", guarded(join_table), methods=["POST"]),
+    Route("/api/tables/{id}/rematch", guarded(rematch), methods=["POST"]),
+    Route("/api/records", guarded(list_records)),
+    Route("/api/records/import", guarded(import_record), methods=["POST"]),
+    Route("/api/records/{id}", guarded(record_detail)),
+    Route("/api/records/{id}/view", guarded(record_view)),
+    Route("/api/records/{id}/export", guarded(export_record)),
+    Route("/api/positions/view", guarded(position_view), methods=["POST"]),
+    Route("/api/analysis", guarded(analysis), methods=["POST"]),
+]

@@ -1,0 +1,452 @@
+"""The server's live tables: each a `Table` from `spieltisch.tables` with the store kept
+up to date move by move, its AI seats played in worker processes, and the WebSockets
+that watch it, each sent the whole table view after every change.
+
+A table's id is its game's id in the store, so a table page, the replay page and a
+restarted server all name a game the same way. A seat is held by a browser: the seat's
+token is the SHA-256 of the browser's secret cookie (the secret itself is never kept).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from spieltisch.ai.levels import levels
+from spieltisch.arena.record import GameRecord
+from spieltisch.core.chance import MAX_SEED
+from spieltisch.core.errors import SpieltischError
+from spieltisch.core.game import CHANCE, Game, Outcome
+from spieltisch.core.registry import load
+from spieltisch.server.persist import set_meta, truncate_moves
+from spieltisch.store import Player, Store
+from spieltisch.tables import (
+    Abandoned,
+    ChanceDrawn,
+    ClockSettings,
+    Event,
+    GameOver,
+    MovePlayed,
+    Seat,
+    SeatError,
+    SeatKind,
+    Status,
+    Table,
+    TookBack,
+)
+from spieltisch.tables.ai import AIPlayer
+
+log = logging.getLogger(__name__)
+
+#: The browser's secret cookie: who holds which seat.
+COOKIE = "spieltisch"
+#: Seconds a table may go unwatched before its AI stops thinking (it resumes on return).
+IDLE_GRACE = 60.0
+#: Keys of a record's `meta` the store keeps in columns of its own.
+STORE_KEYS = ("chance_seed", "kinds", "created", "ended", "abandoned")
+#: The level names the lobby offers besides the game's own (the weakest first).
+EXTRA_LEVELS = ("random",)
+
+
+def holder(secret: str) -> str:
+    """The seat token kept for a browser secret."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def level_names(game: Game[Any, Any]) -> list[str]:
+    return [*EXTRA_LEVELS, *levels(game)]
+
+
+def agent_for(game: Game[Any, Any], level: str) -> str:
+    """The agent spec of a level name offered by the lobby (`SeatError` for others)."""
+    if level in EXTRA_LEVELS:
+        return level
+    table = levels(game)
+    if level not in table:
+        raise SeatError("NO_SUCH_LEVEL", f"no AI level {level[:40]!r} (levels: {', '.join(table)})")
+    return level
+
+
+def _kind(seat: Seat) -> str:
+    return f"ai:{seat.agent}" if seat.kind is SeatKind.AI else str(seat.kind)
+
+
+@dataclass
+class LiveTable:
+    """One table the server runs: the table, its store game and who watches it."""
+
+    id: int
+    table: Table
+    hub: Hub
+    sockets: dict[WebSocket, str | None] = field(default_factory=dict)
+    ai: AIPlayer | None = None
+    rematch_id: int | None = None
+    version: int = 0
+    idle_since: float | None = None
+    _push_pending: bool = False
+
+    # --- who holds what ----------------------------------------------------------------
+
+    def held(self, token: str | None) -> list[int]:
+        """The seats the browser with seat token `token` holds."""
+        if token is None:
+            return []
+        return [
+            index
+            for index, seat in enumerate(self.table.seats)
+            if seat.token is not None and hmac.compare_digest(seat.token, token)
+        ]
+
+    def acting_seat(self, token: str | None) -> int:
+        """The seat an action of this browser is for: the one to move among its seats."""
+        held = self.held(token)
+        if not held:
+            raise SeatError("NO_SEAT", "you hold no seat at this table (you are watching)")
+        turn = self.table.turn
+        return turn if turn in held else held[0]
+
+    # --- the view ----------------------------------------------------------------------
+
+    def message(self, tokens: list[str | None]) -> dict[str | None, str]:
+        """The table message (JSON text) for each of `tokens`: the whole table as that
+        browser sees it. The game's view is serialised once for all of them."""
+        table = self.table
+        base = table.view(None)
+        state_view = base.pop("state", None)
+        state_json = json.dumps(
+            state_view.to_json() if hasattr(state_view, "to_json") else state_view,
+            separators=(",", ":"),
+        )
+        movers = table.movers()
+        base.update(type="table", id=self.id, version=self.version, rematch=self.rematch_id)
+        base["movers"] = movers
+        texts: dict[str | None, str] = {}
+        for token in dict.fromkeys(tokens):
+            held = self.held(token)
+            turn = table.turn
+            you = turn if turn in held else (held[0] if held else None)
+            running = table.status is Status.RUNNING
+            mine = {
+                **base,
+                "you": you,
+                "held": held,
+                "your_turn": turn is not None and turn in held,
+                "can_take_back": running and any(seat in movers for seat in held),
+                "can_answer_takeback": table.takeback_offer is not None
+                and any(seat != table.takeback_offer for seat in held),
+                "can_answer_draw": table.draw_offer is not None
+                and any(seat != table.draw_offer for seat in held),
+            }
+            text = json.dumps(mine, separators=(",", ":"))
+            texts[token] = text[:-1] + ',"state":' + state_json + "}"
+        return texts
+
+    def schedule_push(self) -> None:
+        """Send every watcher the new view soon (once, however many events came)."""
+        if self._push_pending:
+            return
+        self._push_pending = True
+        try:
+            asyncio.get_running_loop().call_soon(self._start_push)
+        except RuntimeError:  # no loop (a table built outside the server)
+            self._push_pending = False
+
+    def _start_push(self) -> None:
+        if not self._push_pending:  # flushed meanwhile
+            return
+        self._push_pending = False
+        self.version += 1
+        if self.sockets:
+            asyncio.get_running_loop().create_task(self.push())
+
+    async def flush(self) -> None:
+        """Send the pending view now (instead of soon)."""
+        if self._push_pending:
+            self._push_pending = False
+            self.version += 1
+            await self.push()
+
+    async def push(self) -> None:
+        sockets = list(self.sockets.items())
+        if not sockets:
+            return
+        texts = self.message([token for _, token in sockets])
+        for socket, token in sockets:
+            with contextlib.suppress(Exception):  # a closed socket leaves by itself
+                await socket.send_text(texts[token])
+
+    # --- the AI and the store ----------------------------------------------------------
+
+    def has_ai(self) -> bool:
+        return any(seat.kind is SeatKind.AI for seat in self.table.seats)
+
+    def wake_ai(self) -> None:
+        """Play the AI seats (if any) from now on; they think when it is their turn."""
+        if self.ai is None and self.has_ai() and self.table.status is Status.RUNNING:
+            self.ai = AIPlayer(self.table)
+
+    def sleep_ai(self) -> None:
+        """Stop the AI of an unwatched table: its search process is terminated."""
+        if self.ai is not None:
+            self.ai.close()
+            self.ai = None
+            self.table.thinking = None
+
+    def heard(self, event: Event) -> None:
+        """Keep the store up to date with every event of the table, then push the view."""
+        store = self.hub.store
+        try:
+            if isinstance(event, MovePlayed):
+                store.add_move(self.id, event.ply, event.notation, event.seconds, event.seat)
+            elif isinstance(event, ChanceDrawn):
+                store.add_move(self.id, event.ply, event.notation, 0.0, CHANCE)
+            elif isinstance(event, GameOver):
+                store.finish_game(self.id, Outcome(event.winner, event.reason, event.scores))
+            elif isinstance(event, Abandoned):
+                store.abandon_game(self.id, event.reason)
+            elif isinstance(event, TookBack):
+                truncate_moves(store, self.id, event.ply)
+        finally:
+            self.schedule_push()
+
+    def save_seats(self) -> None:
+        """Keep who sits where (names, kinds and seat tokens) in the store."""
+        seats = self.table.seats
+        meta = {k: v for k, v in self.table.record.meta.items() if k not in STORE_KEYS}
+        meta["holders"] = [seat.token for seat in seats]
+        players = [Player(seat.name or "?", _kind(seat)) for seat in seats]
+        set_meta(self.hub.store, self.id, meta, players)
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """What the lobby asks for: the game, its options and start, the opponent, your seat."""
+
+    game: str
+    options: str = ""
+    seed: int | None = None
+    position: str | None = None
+    opponent: str = "ai"  # "ai", "here" (a friend on this screen), "link" (elsewhere)
+    level: str = "easy"
+    seat: int = 0
+    name: str = "you"
+    clock: tuple[float, float] | None = None  # minutes, increment seconds
+
+
+class Hub:
+    """All live tables of one server, over one store."""
+
+    def __init__(self, store: Store, *, idle_grace: float = IDLE_GRACE) -> None:
+        self.store = store
+        self.idle_grace = idle_grace
+        self.tables: dict[int, LiveTable] = {}
+        #: Seconds the server spent on each move sent by a browser (for the benchmark).
+        self.move_seconds: list[float] = []
+        self._ticker: asyncio.Task[None] | None = None
+
+    # --- making and finding tables -----------------------------------------------------
+
+    def create(self, request: NewTable, token: str) -> LiveTable:
+        """A new table for `request`, its creator (seat token `token`) seated."""
+        game = load(request.game, request.options or None)
+        if request.seat not in (0, 1):
+            raise SeatError("NO_SUCH_SEAT", "your seat is 0 or 1")
+        seats: list[Seat] = []
+        for index in (0, 1):
+            if index == request.seat:
+                seats.append(Seat.person(request.name, token))
+            elif request.opponent == "ai":
+                spec = agent_for(game, request.level)
+                seats.append(Seat.ai(spec, f"AI ({request.level})"))
+            elif request.opponent == "here":
+                seats.append(Seat.person("friend", token))
+            elif request.opponent == "link":
+                seats.append(Seat.person(""))
+            else:
+                raise SeatError("NO_SUCH_OPPONENT", "the opponent is ai, here or link")
+        clocks = None
+        if request.clock is not None:
+            minutes, increment = request.clock
+            clocks = ClockSettings.both(minutes * 60.0, increment)
+        if request.position is not None:
+            table = Table(
+                game,
+                seats,
+                position=request.position,
+                chance_seed=secrets.randbelow(MAX_SEED),
+                clocks=clocks,
+            )
+        else:
+            seed = request.seed if request.seed is not None else secrets.randbelow(1 << 31)
+            table = Table(game, seats, seed=seed, clocks=clocks)
+        return self._open(table)
+
+    def _open(self, table: Table) -> LiveTable:
+        record = table.record
+        meta = {k: v for k, v in record.meta.items() if k not in STORE_KEYS}
+        meta["holders"] = [seat.token for seat in table.seats]
+        game_id = self.store.create_game(
+            record.game,
+            [Player(seat.name or "?", _kind(seat)) for seat in table.seats],
+            options=record.options,
+            seed=record.seed,
+            chance_seed=table.chance_seed,
+            start=None if record.seed is not None else record.start,
+            meta=meta,
+        )
+        live = self._adopt(game_id, table)
+        if all(seat.taken for seat in table.seats):
+            table.start()
+        live.wake_ai()
+        return live
+
+    def _adopt(self, game_id: int, table: Table) -> LiveTable:
+        live = LiveTable(game_id, table, self)
+        table.subscribe(live.heard)
+        self.tables[game_id] = live
+        return live
+
+    def get(self, game_id: int) -> LiveTable:
+        """The live table `game_id`, rebuilt from the store if it is not in memory
+        (`NotFoundError` when there is no such game)."""
+        live = self.tables.get(game_id)
+        if live is None:
+            stored = self.store.game(game_id)
+            live = self._adopt(game_id, self._rebuild(stored.to_record()))
+        return live
+
+    def _rebuild(self, record: GameRecord) -> Table:
+        meta = record.meta
+        holders = meta.get("holders") or [None, None]
+        seats_meta = meta.get("seats")
+        seats: list[Seat] | None = None
+        if isinstance(seats_meta, list) and len(seats_meta) == 2:
+            seats = []
+            for index, entry in enumerate(seats_meta):
+                kind = SeatKind(entry["kind"])
+                token = holders[index] if kind is not SeatKind.AI else None
+                seats.append(Seat(kind, entry["name"], entry["agent"], token))
+        return Table.from_record(record, seats=seats)
+
+    def restore(self) -> int:
+        """Rebuild every running game of the store as a live table (after a restart)."""
+        count = 0
+        for stored in self.store.running_games():
+            if stored.id in self.tables:
+                continue
+            try:
+                live = self._adopt(stored.id, self._rebuild(stored.to_record()))
+            except (SpieltischError, ValueError, KeyError, TypeError) as exc:
+                log.warning("game %s cannot be resumed: %s", stored.id, exc)
+                continue
+            count += 1
+            live.idle_since = time.monotonic()
+        return count
+
+    def join(self, live: LiveTable, token: str, name: str) -> int:
+        """Seat the browser `token` at the free seat of a waiting table; its seat."""
+        table = live.table
+        if live.held(token):
+            return live.held(token)[0]
+        free = [index for index, seat in enumerate(table.seats) if not seat.taken]
+        if table.status is not Status.WAITING or not free:
+            raise SeatError("NO_FREE_SEAT", "this table has no free seat: you can watch it")
+        table.sit(free[0], name, token)
+        live.save_seats()
+        table.start()
+        live.wake_ai()
+        live.schedule_push()
+        return free[0]
+
+    def rematch(self, live: LiveTable, token: str) -> LiveTable:
+        """The rematch of a finished table (made once; asked again, the same table)."""
+        if not live.held(token):
+            raise SeatError("NO_SEAT", "only the players can ask for a rematch")
+        if live.rematch_id is not None:
+            return self.get(live.rematch_id)
+        if live.table.status not in (Status.OVER, Status.ABANDONED):
+            raise SeatError("NOT_OVER", "a rematch comes after the end of the game")
+        table = live.table.rematch()
+        fresh = self._open(table)
+        live.rematch_id = fresh.id
+        live.schedule_push()
+        return fresh
+
+    # --- watchers, clocks, idle tables -------------------------------------------------
+
+    def watch(self, live: LiveTable, socket: WebSocket, token: str | None) -> None:
+        live.sockets[socket] = token
+        if not live.held(token):
+            live.table.join()
+        live.idle_since = None
+        live.wake_ai()
+
+    def unwatch(self, live: LiveTable, socket: WebSocket) -> None:
+        token = live.sockets.pop(socket, None)
+        if not live.held(token):
+            live.table.leave()
+        if not live.sockets:
+            live.idle_since = time.monotonic()
+        live.schedule_push()
+
+    def start(self) -> None:
+        """Start the background ticker (clocks, idle tables); call inside the loop."""
+        self._ticker = asyncio.get_running_loop().create_task(self._tick())
+
+    async def stop(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
+        for live in self.tables.values():
+            live.sleep_ai()
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(0.5)
+            now = time.monotonic()
+            for live in list(self.tables.values()):
+                try:
+                    table = live.table
+                    if table.clocks is not None and table.status is Status.RUNNING:
+                        table.tick()
+                    idle = live.idle_since
+                    if idle is not None and live.ai is not None and now - idle > self.idle_grace:
+                        live.sleep_ai()
+                except Exception:  # one broken table must not stop the others' clocks
+                    log.exception("table %s", live.id)
+
+    def lobby(self) -> dict[str, list[dict[str, Any]]]:
+        """Open tables (a seat free) and running tables, newest first."""
+        open_tables: list[dict[str, Any]] = []
+        running: list[dict[str, Any]] = []
+        for live in sorted(self.tables.values(), key=lambda t: -t.id):
+            table = live.table
+            entry = {
+                "id": live.id,
+                "game": table.game.name,
+                "title": table.game.title,
+                "options": table.record.options,
+                "players": [seat.name for seat in table.seats],
+                "ply": table.ply,
+                "spectators": table.spectators,
+            }
+            if table.status is Status.WAITING:
+                open_tables.append(entry)
+            elif table.status is Status.RUNNING:
+                running.append(entry)
+        return {"open": open_tables[:50], "running": running[:50]}

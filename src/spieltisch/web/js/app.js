@@ -1,0 +1,39 @@
+// The front end's router: one page, the URL's #fragment names the page.
+import { h } from "./dom.js";
+import * as lobby from "./pages/lobby.js";
+import * as table from "./pages/table.js";
+import * as games from "./pages/games.js";
+import * as replay from "./pages/replay.js";
+import * as rules from "./pages/rules.js";
+
+const ROUTES = [
+  [/^#?\/?$/, lobby, () => ({})],
+  [/^#\/table\/(\d+)(\/join)?$/, table, (m) => ({ id: Number(m[1]), join: !!m[2] })],
+  [/^#\/games$/, games, () => ({})],
+  [/^#\/replay\/(\d+)(?:\/(\d+))?$/, replay, (m) => ({ id: Number(m[1]), ply: m[2] === undefined ? null : Number(m[2]) })],
+  [/^#\/position$/, replay, () => ({ position: true })],
+  [/^#\/rules\/([a-z-]+)$/, rules, (m) => ({ game: m[1] })],
+];
+
+let cleanup = null;
+
+function route() {
+  const main = document.getElementById("app");
+  if (cleanup) cleanup();
+  cleanup = null;
+  main.replaceChildren();
+  const hash = location.hash.split("?")[0];
+  for (const [pattern, page, params] of ROUTES) {
+    const m = hash.match(pattern);
+    if (m) {
+      document.querySelectorAll("nav a").forEach((a) => a.classList.toggle("active", hash.startsWith(a.getAttribute("href")) && a.getAttribute("href") !== "#/" ? true : a.getAttribute("href") === "#/" && (hash === "" || hash === "#/")));
+      cleanup = page.mount(main, params(m)) || null;
+      window.scrollTo(0, 0);
+      return;
+    }
+  }
+  main.append(h("div", { class: "card" }, h("h2", {}, "Not found"), h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
+}
+
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,144 @@
+// The parts of a position around the board, all drawn from the view: each player's bar
+// (name, colour, counters, hand, clock), the shared counters and supply, the die, the
+// buttons of the next clicks, and the stone inspector (both sides of an Okard stone).
+import { h, s, svgRoot, playerColour } from "./dom.js";
+import { drawGrid } from "./board-grid.js";
+import { drawTrack } from "./board-track.js";
+import { stoneFace } from "./pieces.js";
+
+export function drawBoard(view, opts) {
+  return view.layout.kind === "track" ? drawTrack(view, opts) : drawGrid(view, opts);
+}
+
+function stoneIcon(stone, owner, side = "front") {
+  const face = side === "back" && stone.back ? stone.back : stone.front;
+  const svg = svgRoot(100, 100, `stone-icon owner-${owner === null || owner === undefined ? "none" : owner}`);
+  const g = stoneFace(face, 0, stone.code, side === "back");
+  g.classList.add("piece", `owner-${owner === null || owner === undefined ? "none" : owner}`);
+  svg.append(g);
+  return svg;
+}
+
+export function handItem(view, hand, item, opts) {
+  const next = opts.next || new Set();
+  const chosen = (opts.selected || []).includes(item.id);
+  const clickable = next.has(item.id);
+  const cls = `hand-item kind-${item.kind}${clickable ? " clickable" : ""}${chosen ? " chosen" : ""}`;
+  const count = item.count === null || item.count === undefined ? null : item.count;
+  const el = h(
+    "button",
+    {
+      class: cls,
+      type: "button",
+      "data-id": item.id,
+      title: item.stone ? `${item.stone.name} (value ${item.stone.value})` : item.label,
+      disabled: !clickable && !item.stone,
+      onclick: () => (clickable ? opts.onClick && opts.onClick(item.id) : item.stone && opts.onInspect && opts.onInspect(item.stone, hand.player)),
+      onmouseenter: () => item.stone && opts.onInspect && opts.onInspect(item.stone, hand.player),
+    },
+    item.stone ? stoneIcon(item.stone, hand.player) : h("span", { class: "card-face" }, h("span", { class: "card-title" }, item.label)),
+    item.stone ? h("span", { class: "item-label" }, hand.player === null ? item.label : `${item.stone.name}`) : null,
+    count !== null && (count > 1 || item.stone) ? h("span", { class: "count" }, `×${count}`) : null,
+  );
+  return el;
+}
+
+function counterChip(counter) {
+  return h("span", { class: `counter c-${counter.key}`, title: counter.label }, h("span", { class: "counter-label" }, counter.label), h("b", {}, String(counter.value)));
+}
+
+export function formatClock(seconds) {
+  const t = Math.max(0, Math.ceil(seconds));
+  const m = Math.floor(t / 60);
+  return `${m}:${String(t % 60).padStart(2, "0")}`;
+}
+
+export function seatBar(view, player, opts) {
+  const seat = opts.seats ? opts.seats[player] : null;
+  const toMove = view.to_move === player;
+  const bar = h("div", { class: `seat-bar ${playerColour(view, player)}${toMove ? " to-move" : ""}`, "data-player": player });
+  const who = h(
+    "div",
+    { class: "seat-who" },
+    h("span", { class: "swatch" }),
+    h("span", { class: "seat-name" }, seat && seat.name ? seat.name : view.players[player]),
+    seat && seat.name ? h("span", { class: "seat-colour" }, view.players[player]) : null,
+    seat && seat.kind === "ai" ? h("span", { class: "badge" }, "AI") : null,
+    opts.thinking === player ? h("span", { class: "thinking" }, h("span", { class: "spinner" }), "thinking…") : null,
+    opts.clocks ? h("span", { class: `clock${opts.clocks[player].running ? " running" : ""}`, "data-clock": player }, formatClock(opts.clocks[player].remaining)) : null,
+  );
+  bar.append(who);
+  const counters = view.counters.filter((c) => c.player === player);
+  if (counters.length) bar.append(h("div", { class: "counters" }, counters.map(counterChip)));
+  for (const hand of view.hands.filter((x) => x.player === player)) {
+    const items = hand.items.map((item) => handItem(view, hand, item, opts));
+    bar.append(h("div", { class: "hand" }, h("span", { class: "hand-label" }, hand.label), items.length ? items : h("span", { class: "empty" }, "none")));
+  }
+  return bar;
+}
+
+export function dieFace(value) {
+  const svg = svgRoot(100, 100, "die");
+  svg.append(s("rect", { class: "die-body", x: 6, y: 6, width: 88, height: 88, rx: 16 }));
+  const spots = { 1: [[50, 50]], 2: [[28, 28], [72, 72]], 3: [[28, 28], [50, 50], [72, 72]], 4: [[28, 28], [72, 28], [28, 72], [72, 72]], 5: [[28, 28], [72, 28], [50, 50], [28, 72], [72, 72]], 6: [[28, 26], [72, 26], [28, 50], [72, 50], [28, 74], [72, 74]] };
+  for (const [x, y] of spots[value] || []) svg.append(s("circle", { class: "die-spot", cx: x, cy: y, r: 8 }));
+  return svg;
+}
+
+export function sharedPanel(view, opts) {
+  const parts = [];
+  const counters = view.counters.filter((c) => c.player === null);
+  const phase = view.phase && view.phase !== "play" && view.phase !== "over" ? h("span", { class: "phase" }, `${view.phase} phase`) : null;
+  if (view.dice !== null && view.dice !== undefined) {
+    parts.push(h("div", { class: "dice", title: "the last die roll" }, dieFace(view.dice), h("span", {}, `rolled ${view.dice}`)));
+  }
+  if (counters.length || phase) parts.push(h("div", { class: "counters shared" }, phase, counters.map(counterChip)));
+  for (const hand of view.hands.filter((x) => x.player === null)) {
+    parts.push(h("div", { class: "supply" }, h("div", { class: "hand-label" }, hand.label), h("div", { class: "supply-items" }, hand.items.map((item) => handItem(view, hand, item, opts)))));
+  }
+  return parts.length ? h("div", { class: "shared-panel" }, parts) : null;
+}
+
+export function buttonBar(view, opts) {
+  const next = opts.next || new Set();
+  const buttons = view.targets.filter((t) => t.kind === "button" && next.has(t.id));
+  if (!buttons.length) return null;
+  return h(
+    "div",
+    { class: "choice-bar" },
+    buttons.map((t) => h("button", { class: `choice ${t.id.replace(/[^a-z0-9-]/gi, "-")}`, type: "button", "data-id": t.id, onclick: () => opts.onClick(t.id) }, t.label)),
+  );
+}
+
+export function stoneInspector(stone, owner, view) {
+  if (!stone) return null;
+  const colour = owner === null || owner === undefined ? "" : view.players[owner];
+  return h(
+    "div",
+    { class: "inspector" },
+    h("div", { class: "inspector-title" }, `${stone.name} (${stone.code}) · value ${stone.value}${colour ? " · " + colour : ""}`),
+    h(
+      "div",
+      { class: "faces" },
+      h("figure", {}, stoneIcon(stone, owner, "front"), h("figcaption", {}, `front · strength ${stone.front.strength}`)),
+      stone.back ? h("figure", {}, stoneIcon(stone, owner, "back"), h("figcaption", {}, `back · strength ${stone.back.strength}`)) : h("figure", { class: "no-back" }, h("div", { class: "none" }, "no back side")),
+    ),
+    h("div", { class: "legend" }, h("span", { class: "legend-move" }, "● move"), h("span", { class: "legend-capture" }, "▲ move and capture"), h("span", {}, "bar = front edge")),
+  );
+}
+
+export function outcomeBox(view, extra) {
+  const o = view.outcome;
+  if (!o) return null;
+  const rows = (o.score_labels || []).map((label, i) =>
+    h("tr", {}, h("th", {}, label), h("td", {}, String((o.scores[0] || [])[i] ?? "")), h("td", {}, String((o.scores[1] || [])[i] ?? ""))),
+  );
+  return h(
+    "div",
+    { class: `outcome ${o.winner === null ? "draw" : playerColour(view, o.winner)}` },
+    h("div", { class: "outcome-title" }, o.text || (o.winner === null ? "draw" : `${view.players[o.winner]} wins`)),
+    h("div", { class: "outcome-reason" }, `reason: ${o.reason}`),
+    rows.length ? h("table", { class: "scores" }, h("tr", {}, h("th", {}, ""), h("th", {}, view.players[0]), h("th", {}, view.players[1])), rows) : null,
+    extra || null,
+  );
+}

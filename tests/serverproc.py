@@ -1,0 +1,113 @@
+"""A real `spieltisch serve` process on a free 127.0.0.1 port with a SQLite file, for the
+server and browser tests; it can be restarted on the same database."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """`spieltisch serve` in a child process; `url` is its address."""
+
+    def __init__(self, db: Path, *extra: str) -> None:
+        self.db = db
+        self.extra = list(extra)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
+        command = [sys.executable, "-m", "spieltisch", "serve", "--port", str(self.port)]
+        self.process = subprocess.Popen(
+            [*command, "--db", str(self.db), *self.extra],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server ended: {self.process.stderr.read()!r}")  # type: ignore[union-attr]
+            try:
+                self.get("/api/games")
+                return
+            except (urllib.error.URLError, ConnectionError, OSError):
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start within 30 s")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(5)
+        if self.process is not None and self.process.stderr is not None:
+            self.process.stderr.close()
+        self.process = None
+
+    def searches(self) -> list[int]:
+        """The ids of the server's worker processes (AI searches, analyses), not counting
+        multiprocessing's resource tracker."""
+        assert self.process is not None
+        pid = self.process.pid
+        found: list[int] = []
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            for part in (task / "children").read_text().split():
+                try:
+                    command = Path(f"/proc/{part}/cmdline").read_bytes()
+                except OSError:  # gone meanwhile
+                    continue
+                if b"resource_tracker" not in command:
+                    found.append(int(part))
+        return found
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def get(self, path: str, cookie: str | None = None) -> Any:
+        request = urllib.request.Request(self.url + path)
+        if cookie:
+            request.add_header("cookie", cookie)
+        with urllib.request.urlopen(request, timeout=20) as response:
+            return json.loads(response.read())
+
+    def post(self, path: str, body: Any, cookie: str | None = None) -> tuple[int, Any, str | None]:
+        """(status, JSON answer, the cookie the server set or None)."""
+        data = body.encode() if isinstance(body, str) else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, method="POST")
+        request.add_header("content-type", "application/json")
+        if cookie:
+            request.add_header("cookie", cookie)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                set_cookie = response.headers.get("set-cookie")
+                return response.status, json.loads(response.read()), _cookie(set_cookie)
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read() or b"{}"), None
+
+
+def _cookie(header: str | None) -> str | None:
+    return header.split(";", 1)[0] if header else None
