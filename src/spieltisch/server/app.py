@@ -16,6 +16,7 @@ from starlette.staticfiles import StaticFiles
 
 from spieltisch.server.analysis import Analyst
 from spieltisch.server.api import ROUTES, secret_of, with_cookie
+from spieltisch.server.arena_api import ARENA_ROUTES
 from spieltisch.server.hub import IDLE_GRACE, Hub
 from spieltisch.server.ws import table_socket
 from spieltisch.store import Store
@@ -63,6 +64,7 @@ def create_app(db: str | Path, *, idle_grace: float = IDLE_GRACE) -> Starlette:
         Route("/", index),
         Route("/api/stats", stats),
         *ROUTES,
+        *ARENA_ROUTES,
         WebSocketRoute("/ws/tables/{id}", table_socket),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]

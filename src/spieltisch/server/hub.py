@@ -216,6 +216,7 @@ class LiveTable:
                 store.add_move(self.id, event.ply, event.notation, 0.0, CHANCE)
             elif isinstance(event, GameOver):
                 store.finish_game(self.id, Outcome(event.winner, event.reason, event.scores))
+                store.rate_game(self.id)  # the players' live ratings (OpenSkill)
             elif isinstance(event, Abandoned):
                 store.abandon_game(self.id, event.reason)
             elif isinstance(event, TookBack):
