@@ -18,6 +18,7 @@ from typing import Any, NoReturn
 
 import click
 
+from spieltisch.cli.bots import bot_command, duel_command, server_command
 from spieltisch.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, one_line
 from spieltisch.cli.info import games_command, levels_command, perft_command, show
 from spieltisch.cli.matches import match, replay
@@ -119,4 +120,6 @@ for _command in (
     sprt,
     ratings,
 ):
+    main.add_command(_command)
+for _command in (server_command, bot_command, duel_command):
     main.add_command(_command)

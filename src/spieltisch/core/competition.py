@@ -38,6 +38,16 @@ class CompetitionResult:
         return None if self.winner is None else self.scores[self.winner].team
 
 
+@dataclass(frozen=True)
+class Forfeit:
+    """An end the rules did not decide: `seat` lost with the official `cause`
+    (`RULE_VIOLATION`, `SOFT_TIMEOUT`, `HARD_TIMEOUT`, `LEFT`) and a `reason` text."""
+
+    seat: int
+    cause: str
+    reason: str
+
+
 class CompetitionCodec(Protocol[S, M]):
     """A game's competition XML: states and moves both ways, and the result.
 
@@ -69,4 +79,35 @@ class CompetitionCodec(Protocol[S, M]):
 
     def result(self, state: S) -> CompetitionResult:
         """The result data of a finished game (`ValueError` while it goes on)."""
+        ...
+
+    # --- what a server sends (the packets differ between the competition years) -------
+
+    @property
+    def teams(self) -> tuple[str, str]:
+        """The colours of the welcome message (`ONE`/`TWO`, `red`/`blue`)."""
+        ...
+
+    @property
+    def move_request(self) -> str:
+        """The `class` of the move request's `<data>` element."""
+        ...
+
+    @property
+    def error_original(self) -> str:
+        """The element of the error packet that carries the refused move."""
+        ...
+
+    def move_lines(self, move: M, tag: str = "move", attrs: str = "") -> list[str]:
+        """The lines of a move element named `tag` with `attrs` (e.g. ` class="move"`)."""
+        ...
+
+    def memento_lines(self, state: S, names: tuple[str, str]) -> list[str]:
+        """`<data class="memento">` holding the state, as the server sends it."""
+        ...
+
+    def result_lines(
+        self, state: S, names: tuple[str, str], forfeit: Forfeit | None = None
+    ) -> list[str]:
+        """`<data class="result">` at the end: the game's own end, or `forfeit`."""
         ...

@@ -363,6 +363,17 @@ class Table:
         self._check_running(seat)
         self._finish(Outcome(1 - seat, RESIGNATION))
 
+    def forfeit(
+        self,
+        seat: int,
+        reason: str,
+        scores: tuple[tuple[int, ...], tuple[int, ...]] = ((), ()),
+    ) -> None:
+        """`seat` loses for a reason the rules do not know (a bot's rule violation, a
+        timeout, leaving a game): the other seat wins with `reason` and `scores`."""
+        self._check_running(seat)
+        self._finish(Outcome(1 - seat, reason, scores))
+
     def tick(self) -> bool:
         """Notice a flag fall: True when the seat to move has run out of time (then the
         game is over, lost on time). Front ends call it now and then; every action does."""

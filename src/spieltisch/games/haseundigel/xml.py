@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import quoteattr
 
-from spieltisch.core.competition import CompetitionResult
+from spieltisch.core.competition import CompetitionResult, Forfeit
 from spieltisch.core.errors import NotationError, PositionError
 from spieltisch.core.sc_xml import Fragment, PlayerScore, indent, room
 from spieltisch.core.xml_reading import read_move_element, read_state_element
@@ -291,10 +291,73 @@ def result(state: HaseUndIgelState) -> CompetitionResult:
     return CompetitionResult(DEFINITION, (red, blue), outcome.winner)
 
 
+def result_lines(
+    state: HaseUndIgelState, names: tuple[str, str], forfeit: Forfeit | None = None
+) -> list[str]:
+    """`<data class="result">` as the 2018 server prints it: the definition, one
+    `<score>` per colour (red, blue), and the winning player if there is one."""
+    causes = ["REGULAR", "REGULAR"]
+    reasons: list[str | None] = [None, None]
+    if forfeit is None:
+        found = result(state)
+        parts = [score.parts for score in found.scores]
+        reasons = [score.reason or None for score in found.scores]
+        winner = found.winner
+    else:
+        winner = 1 - forfeit.seat
+        parts = []
+        for i in (0, 1):
+            _, field, carrots = state.score_parts(i)
+            parts.append((2 if i == winner else 0, field, carrots))
+        causes[forfeit.seat] = forfeit.cause
+        reasons[forfeit.seat] = forfeit.reason
+    lines = ['<data class="result">', "  <definition>"]
+    for fragment in DEFINITION:
+        lines += [
+            f"    <fragment name={quoteattr(fragment.name)}>",
+            f"      <aggregation>{fragment.aggregation}</aggregation>",
+            "      <relevantForRanking>true</relevantForRanking>",
+            "    </fragment>",
+        ]
+    lines.append("  </definition>")
+    for i in (0, 1):
+        reason = "" if reasons[i] is None else f" reason={_attr(reasons[i] or '')}"
+        lines.append(f'  <score cause="{causes[i]}"{reason}>')
+        lines += [f"    <part>{part}</part>" for part in parts[i]]
+        lines.append("  </score>")
+    if winner is not None:
+        player = _player_lines(state, winner, names[winner])
+        tag = OFFICIAL_COLORS[winner].lower()
+        player[0] = '<winner class="player"' + player[0][len(tag) + 1 :]
+        player[-1] = "</winner>"
+        lines += indent(player)
+    lines.append("</data>")
+    return lines
+
+
+def _attr(text: str) -> str:
+    """An attribute value in double quotes, line breaks kept as XStream writes them."""
+    return quoteattr(text, {"\n": "&#xa;", "\r": "&#xd;", "\t": "&#x9;"})
+
+
 class HaseUndIgelCodec:
     """Hase und Igel's competition codec (`core.competition.CompetitionCodec`)."""
 
     game_type = GAME_TYPE
+    teams = ("red", "blue")
+    move_request = "sc.framework.plugins.protocol.MoveRequest"
+    error_original = "originalRequest"
+
+    def move_lines(self, move: Move, tag: str = "move", attrs: str = "") -> list[str]:
+        return move_lines(move, tag, attrs)
+
+    def memento_lines(self, state: HaseUndIgelState, names: tuple[str, str]) -> list[str]:
+        return ['<data class="memento">', *indent(state_lines(state, True, names)), "</data>"]
+
+    def result_lines(
+        self, state: HaseUndIgelState, names: tuple[str, str], forfeit: Forfeit | None = None
+    ) -> list[str]:
+        return result_lines(state, names, forfeit)
 
     def __init__(self, game: HaseUndIgel) -> None:
         self.game = game

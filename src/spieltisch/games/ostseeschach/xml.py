@@ -11,7 +11,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
-from spieltisch.core.competition import CompetitionResult
+from spieltisch.core.competition import CompetitionResult, Forfeit
 from spieltisch.core.errors import NotationError, PositionError, quote
 from spieltisch.core.sc_xml import Fragment, PlayerScore, indent, result_data, room
 from spieltisch.core.text import read_int
@@ -235,10 +235,58 @@ def result_to_room_xml(
     return "\n".join(room(room_id, result_data(found.definition, scores, found.winner_team)))
 
 
+def forfeit_scores(state: OstseeschachState, forfeit: Forfeit) -> tuple[PlayerScore, PlayerScore]:
+    """Both teams' scores after `forfeit`: the offender 0 points with its cause and reason,
+    the other 2 (the 2022 server's `Game.getScoreFor`); ambers and the front light piece
+    as they stand."""
+    scores = []
+    for team in (0, 1):
+        light = state.light_distances(team)
+        points = 0 if team == forfeit.seat else 2
+        parts = (points, state.ambers[team], light[0] if light else 0)
+        if team == forfeit.seat:
+            scores.append(
+                PlayerScore(OFFICIAL_TEAMS[team], parts, "", forfeit.cause, forfeit.reason)
+            )
+        else:
+            scores.append(PlayerScore(OFFICIAL_TEAMS[team], parts))
+    return (scores[0], scores[1])
+
+
+def result_lines(
+    state: OstseeschachState, names: tuple[str, str], forfeit: Forfeit | None = None
+) -> list[str]:
+    """`<data class="result">`: the game's own end, or the end `forfeit` describes."""
+    if forfeit is None:
+        found = result(state)
+        scores, winner = found.scores, found.winner_team
+    else:
+        scores, winner = forfeit_scores(state, forfeit), OFFICIAL_TEAMS[1 - forfeit.seat]
+    named = [
+        PlayerScore(score.team, score.parts, name, score.cause, score.reason)
+        for score, name in zip(scores, names, strict=True)
+    ]
+    return result_data(DEFINITION, named, winner)
+
+
 class OstseeschachCodec:
     """Ostseeschach's competition codec (`core.competition.CompetitionCodec`)."""
 
     game_type = GAME_TYPE
+    teams = OFFICIAL_TEAMS
+    move_request = "moveRequest"
+    error_original = "originalMessage"
+
+    def move_lines(self, move: Move, tag: str = "move", attrs: str = "") -> list[str]:
+        return move_lines(move, tag, attrs)
+
+    def memento_lines(self, state: OstseeschachState, names: tuple[str, str]) -> list[str]:
+        return ['<data class="memento">', *indent(state_lines(state, memento=True)), "</data>"]
+
+    def result_lines(
+        self, state: OstseeschachState, names: tuple[str, str], forfeit: Forfeit | None = None
+    ) -> list[str]:
+        return result_lines(state, names, forfeit)
 
     def __init__(self, game: Ostseeschach) -> None:
         self.game = game

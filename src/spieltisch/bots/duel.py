@@ -1,0 +1,236 @@
+"""The duel runner for bot writers (what the competition's test client did): games
+between two bot programs on a bot server, each game prepared with reservation codes and
+each bot started as a process with `-h HOST -p PORT -r CODE` added to its command (the
+official clients' flags). Seats alternate, and each pair of games starts from the same
+random position; every game is kept in the store.
+
+The server runs in this process, in a thread of its own, on a free port of 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shlex
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from spieltisch.arena.elo import MatchScore
+from spieltisch.bots.rooms import Lobby, Room, StoreHost
+from spieltisch.bots.server import BotServer
+from spieltisch.store import Store
+from spieltisch.tables.table import derive_seed
+
+__all__ = ["DuelGame", "DuelResult", "ServerThread", "run_duel"]
+
+#: Seconds a game may take in all before it is cancelled (no result).
+GAME_TIMEOUT = 600.0
+
+
+class ServerThread:
+    """A bot server on its own event loop in a daemon thread (for the duel and tests)."""
+
+    def __init__(self, lobby: Lobby, host: str = "127.0.0.1", port: int = 0) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.server = BotServer(lobby, host=host, port=port)
+        self.lobby = lobby
+        ready = threading.Event()
+        errors: list[BaseException] = []
+
+        def run() -> None:
+            asyncio.set_event_loop(self.loop)
+            try:
+                self.loop.run_until_complete(self.server.start())
+            except BaseException as exc:
+                errors.append(exc)
+                ready.set()
+                return
+            ready.set()
+            self.loop.run_forever()
+
+        self.thread = threading.Thread(target=run, name="spieltisch-bot-server", daemon=True)
+        self.thread.start()
+        ready.wait()
+        if errors:
+            raise errors[0]
+        self.port = self.server.port
+
+    def call(self, function: Callable[[], Any], timeout: float = 10.0) -> Any:
+        """Run `function` on the server's loop and return its value."""
+
+        async def wrapped() -> Any:
+            return function()
+
+        return asyncio.run_coroutine_threadsafe(wrapped(), self.loop).result(timeout)
+
+    def stop(self) -> None:
+        async def shut() -> None:
+            await self.server.stop()
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+        try:
+            asyncio.run_coroutine_threadsafe(shut(), self.loop).result(10.0)
+        finally:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self.thread.join(5.0)
+
+
+@dataclass
+class DuelGame:
+    """One game of a duel: which seat player 1 had, the room, the result as seen by
+    player 1 (1 win, 0.5 draw, 0 loss, None: no result), the reason and score parts."""
+
+    index: int
+    seat_of_player1: int
+    room: str
+    seed: int
+    score: float | None = None
+    reason: str = ""
+    scores: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    plies: int = 0
+
+
+@dataclass
+class DuelResult:
+    """All games of a duel and the score of player 1."""
+
+    game: str
+    commands: tuple[str, str]
+    games: list[DuelGame] = field(default_factory=list)
+
+    def score(self) -> MatchScore:
+        wins = sum(1 for g in self.games if g.score == 1.0)
+        losses = sum(1 for g in self.games if g.score == 0.0)
+        return MatchScore(wins, len(self.games) - wins - losses, losses)
+
+    def unfinished(self) -> int:
+        return sum(1 for g in self.games if g.score is None)
+
+
+def bot_command(command: str, host: str, port: int, code: str) -> list[str]:
+    """The bot's command line with the official clients' flags added."""
+    return [*shlex.split(command), "-h", host, "-p", str(port), "-r", code]
+
+
+def run_duel(
+    game: str,
+    commands: tuple[str, str],
+    games: int,
+    *,
+    db: str | Path | None = None,
+    seed: int = 0,
+    options: str = "",
+    names: tuple[str, str] = ("player1", "player2"),
+    soft_timeout: float = 2.0,
+    hard_timeout: float = 10.0,
+    can_timeout: bool = True,
+    game_timeout: float = GAME_TIMEOUT,
+    output: Callable[[str], None] | None = None,
+    on_game: Callable[[DuelGame], None] | None = None,
+) -> DuelResult:
+    """Play `games` games between the two bot commands (see the module)."""
+    store = Store.open(db) if db is not None else None
+    lobby = Lobby(
+        StoreHost(store), default_game=game, soft_timeout=soft_timeout, hard_timeout=hard_timeout
+    )
+    server = ServerThread(lobby)
+    result = DuelResult(game, commands)
+    try:
+        for index in range(games):
+            pair_seed = derive_seed(seed, "duel", index // 2) & 0x7FFFFFFF
+            first = index % 2  # player 1 takes seat 0 in even games, seat 1 in odd ones
+            seat_names = (names[0], names[1]) if first == 0 else (names[1], names[0])
+
+            def prepare(
+                seat_names: tuple[str, str] = seat_names, pair_seed: int = pair_seed
+            ) -> tuple[Room, list[str]]:
+                return lobby.prepare(
+                    game,
+                    seat_names,
+                    can_timeout=(can_timeout, can_timeout),
+                    options=options,
+                    seed=pair_seed,
+                )
+
+            room, codes = server.call(prepare)
+            order = (0, 1) if first == 0 else (1, 0)
+            processes = [
+                _launch(commands[player], server.port, codes[order[player]], output)
+                for player in (0, 1)
+            ]
+            played = _await_room(server, room, processes, game_timeout)
+            table = room.table
+            outcome = table.outcome
+            entry = DuelGame(index, first, room.id, pair_seed, plies=table.ply)
+            if played and outcome is not None:
+                if outcome.winner is None:
+                    entry.score = 0.5
+                else:
+                    entry.score = 1.0 if outcome.winner == first else 0.0
+                entry.reason = outcome.reason
+                entry.scores = outcome.scores
+            result.games.append(entry)
+            if on_game is not None:
+                on_game(entry)
+    finally:
+        server.stop()
+        if store is not None:
+            store.close()
+    return result
+
+
+def _launch(
+    command: str, port: int, code: str, output: Callable[[str], None] | None
+) -> subprocess.Popen[bytes]:
+    argv = bot_command(command, "127.0.0.1", port, code)
+    return subprocess.Popen(
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL if output is None else None,
+        stderr=subprocess.DEVNULL if output is None else None,
+    )
+
+
+def _await_room(
+    server: ServerThread,
+    room: Room,
+    processes: Sequence[subprocess.Popen[bytes]],
+    timeout: float,
+) -> bool:
+    """Wait until the room is over (True) or cancelled after `timeout` or after both
+    bots ended without finishing it (False); the bots are stopped in any case."""
+    deadline = time.monotonic() + timeout
+    gone_since: float | None = None
+    finished = False
+    while True:
+        if room.closed:
+            finished = True
+            break
+        now = time.monotonic()
+        if all(process.poll() is not None for process in processes):
+            gone_since = gone_since if gone_since is not None else now
+            if now - gone_since > 2.0:
+                break
+        if now > deadline:
+            break
+        time.sleep(0.02)
+    if not room.closed:
+        server.call(room.cancel)
+    for process in processes:
+        try:
+            process.wait(5.0)
+        except subprocess.TimeoutExpired:
+            process.terminate()
+            try:
+                process.wait(2.0)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+    return finished and room.table.outcome is not None

@@ -1,0 +1,209 @@
+"""One connection speaking the JSON bot protocol (docs/bots.md), over TCP (one JSON
+object per line) or a WebSocket (one object per message).
+
+A bot joins a game, a table or a reservation, then receives the table's view (the view
+the web app draws, with the legal moves in notation) after every change, a
+`move_request` when it is to move, and `over` at the end; it sends moves in the game's
+notation. Every problem is answered with an `error` message naming it; a refused move
+changes nothing and may be sent again. The connection stays open after a game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from spieltisch.bots.rooms import JoinError, Lobby, Room
+from spieltisch.core.errors import SpieltischError, quote
+from spieltisch.core.registry import games
+from spieltisch.tables import Status
+
+__all__ = ["PROTOCOL", "JsonSession"]
+
+#: The protocol's name and version, in the `welcome` message.
+PROTOCOL = "spieltisch-bots/1"
+_TYPES = ("join", "move", "watch", "leave", "prepare", "ping")
+
+
+class JsonSession:
+    """A bot or watcher over the JSON protocol (see the module)."""
+
+    def __init__(
+        self, lobby: Lobby, send: Callable[[str], None], close: Callable[[], None]
+    ) -> None:
+        self.lobby = lobby
+        self._send = send
+        self._close = close
+        self.name = ""
+        self.room: Room | None = None
+        self.seat: int | None = None
+        self.watching: list[Room] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self._send(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+
+    def error(self, message: str, rule: str = "ERROR") -> None:
+        self.send({"type": "error", "rule": rule, "message": message[:1000]})
+
+    def welcome(self) -> None:
+        self.send({"type": "welcome", "protocol": PROTOCOL, "games": games()})
+
+    # --- input ---------------------------------------------------------------------------
+
+    def handle(self, text: str) -> None:
+        """One message from the client."""
+        try:
+            message = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            self.error(f"not JSON: {exc}"[:200], "BAD_JSON")
+            return
+        if not isinstance(message, dict):
+            self.error("a message is a JSON object with a 'type'", "BAD_MESSAGE")
+            return
+        kind = message.get("type")
+        if kind not in _TYPES:
+            shown = quote(str(kind), 40)
+            self.error(f"unknown type {shown} (types: {', '.join(_TYPES)})", "BAD_MESSAGE")
+            return
+        try:
+            getattr(self, "_on_" + str(kind))(message)
+        except JoinError as exc:
+            self.error(str(exc), "JOIN")
+        except SpieltischError as exc:
+            self.error(str(exc), getattr(exc, "rule", "ERROR"))
+
+    def _text(self, message: dict[str, Any], key: str, default: str = "") -> str:
+        value = message.get(key, default)
+        if value is None:
+            return default
+        if not isinstance(value, str | int) or isinstance(value, bool):
+            raise JoinError(f"'{key}' is a string")
+        return str(value)[:200]
+
+    def _on_ping(self, message: dict[str, Any]) -> None:
+        self.send({"type": "pong"})
+
+    def _on_join(self, message: dict[str, Any]) -> None:
+        if self.room is not None:
+            self.error("you play in a table already (send leave first)", "JOIN")
+            return
+        self.name = self._text(message, "name", self.name)[:60]
+        if "reservation" in message:
+            found = self.lobby.join_prepared(
+                self, self._text(message, "reservation"), name=self.name, strict=False
+            )
+        elif "table" in message:
+            found = self.lobby.join_room(
+                self, self._text(message, "table"), name=self.name, strict=False
+            )
+        else:
+            game = self._text(message, "game") or None
+            options = self._text(message, "options")
+            found = self.lobby.join(self, game, name=self.name, options=options, strict=False)
+        room, seat = found
+        self.room, self.seat = room, seat
+        self.send(
+            {
+                "type": "joined",
+                "table": room.id,
+                "seat": seat,
+                "game": room.game.name,
+                "player": room.game.player_names[seat],
+            }
+        )
+        room.schedule()
+
+    def _on_watch(self, message: dict[str, Any]) -> None:
+        room = self.lobby.rooms.get(self._text(message, "table"))
+        if room is None:
+            raise JoinError(f"no table {quote(self._text(message, 'table'), 40)}")
+        self.watching.append(room)
+        self.send({"type": "watching", "table": room.id, "game": room.game.name})
+        room.observe(self)
+
+    def _on_leave(self, message: dict[str, Any]) -> None:
+        self.closed()
+        self.send({"type": "left"})
+
+    def _on_move(self, message: dict[str, Any]) -> None:
+        room = self.room
+        if room is None:
+            self.error("join a game first", "NOT_IN_GAME")
+            return
+        move = message.get("move")
+        if not isinstance(move, str):
+            self.error("'move' is the move in the game's notation (a string)", "BAD_MESSAGE")
+            return
+        problem = room.move(self, move)
+        if problem is not None:
+            self.error(problem, "ILLEGAL_MOVE")
+
+    def _on_prepare(self, message: dict[str, Any]) -> None:
+        if self._text(message, "password") != self.lobby.password:
+            self.error("wrong password: prepare is for administrators", "NOT_ALLOWED")
+            return
+        names = message.get("names") or ["", ""]
+        if not (isinstance(names, list) and len(names) == 2):
+            raise JoinError("'names' is a list of two names")
+        timeouts = bool(message.get("timeouts", False))
+        room, codes = self.lobby.prepare(
+            self._text(message, "game"),
+            (str(names[0])[:60], str(names[1])[:60]),
+            can_timeout=(timeouts, timeouts),
+            options=self._text(message, "options"),
+        )
+        self.send({"type": "prepared", "table": room.id, "reservations": codes})
+
+    def closed(self) -> None:
+        """The connection is gone (or the bot left): leave the table and the watching."""
+        if self.room is not None:
+            room, self.room = self.room, None
+            room.leave(self)
+        for watched in self.watching:
+            watched.leave(self)
+        self.watching = []
+
+    # --- output (the room's calls) -------------------------------------------------------
+
+    def _view(self, room: Room) -> dict[str, Any]:
+        seat = self.seat if room is self.room else None
+        return {"type": "view", "table": room.id, "seat": seat, "view": room.table.view(seat)}
+
+    def started(self, room: Room, seat: int) -> None:
+        self.send({"type": "started", "table": room.id, "seat": seat, "players": room.names()})
+
+    def update(self, room: Room) -> None:
+        self.send(self._view(room))
+
+    def request_move(self, room: Room, seat: int) -> None:
+        legal = [str(move) for move in room.table.state.legal_moves()]
+        self.send({"type": "move_request", "table": room.id, "ply": room.table.ply, "legal": legal})
+
+    def refused(self, room: Room, seat: int, message: str, move: Any) -> None:
+        if room is not self.room:
+            self.send({"type": "refused", "table": room.id, "seat": seat, "message": message})
+
+    def finished(self, room: Room) -> None:
+        outcome = room.table.outcome
+        forfeit = room.forfeit
+        self.send(
+            {
+                "type": "over",
+                "table": room.id,
+                "status": str(room.table.status),
+                "winner": None if outcome is None else outcome.winner,
+                "reason": None if outcome is None else outcome.reason,
+                "scores": None if outcome is None else [list(s) for s in outcome.scores],
+                "forfeit": None
+                if forfeit is None
+                else {"seat": forfeit.seat, "cause": forfeit.cause, "reason": forfeit.reason},
+                "abandoned": room.table.record.meta.get("abandoned")
+                if room.table.status is Status.ABANDONED
+                else None,
+            }
+        )
+        if room is self.room:
+            self.room = None
+        elif room in self.watching:
+            self.watching.remove(room)

@@ -1,0 +1,584 @@
+"""Rooms of the bot server: a game on a `Table` with two slots, whoever holds them.
+
+A room knows nothing of XML or JSON: each connection (`Participant`) turns the room's
+calls (started, update, move request, refused, finished) into its protocol's messages.
+The room follows the official server's order (ostseeschach-protocol.md, section 2): on
+the start a welcome to each player, then after every change the state to everyone, and
+then a move request to the player to move or, at the end, the result. It applies the
+competition's timeouts to slots that can time out (section 5): a move later than the
+soft timeout is not played and loses (SOFT_TIMEOUT); no move within the hard timeout
+loses (HARD_TIMEOUT). A player that breaks a rule in a strict slot (XML) loses with
+RULE_VIOLATION; one that leaves a running game loses with LEFT.
+
+Every game is kept in the store through a `TableHost`: `StoreHost` for the bot server
+alone, the web app's hub when the bot server runs inside `spieltisch serve`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from spieltisch.core.competition import CompetitionCodec, Forfeit
+from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
+from spieltisch.core.game import CHANCE, Game, Outcome
+from spieltisch.core.registry import games, load
+from spieltisch.store import Player, Store
+from spieltisch.tables import (
+    Abandoned,
+    ChanceDrawn,
+    Event,
+    GameOver,
+    MovePlayed,
+    Seat,
+    SeatError,
+    SeatKind,
+    Started,
+    Status,
+    Table,
+)
+from spieltisch.tables.ai import AIPlayer
+
+__all__ = [
+    "HARD_TIMEOUT",
+    "SOFT_TIMEOUT",
+    "JoinError",
+    "Lobby",
+    "Participant",
+    "Room",
+    "StoreHost",
+    "TableHost",
+]
+
+log = logging.getLogger(__name__)
+
+#: The competition's timeouts in seconds (ostseeschach-protocol.md, section 5).
+SOFT_TIMEOUT = 2.0
+HARD_TIMEOUT = 10.0
+RULE_VIOLATION = "RULE_VIOLATION"
+SOFT = "SOFT_TIMEOUT"
+HARD = "HARD_TIMEOUT"
+LEFT = "LEFT"
+
+
+class JoinError(SpieltischError):
+    """A join the lobby refuses: no such game, room or reservation, or the room is full."""
+
+
+class Participant(Protocol):
+    """A connection in a room, as a player or an observer (see the module)."""
+
+    name: str
+
+    def started(self, room: Room, seat: int) -> None:
+        """The game begins; you play `seat`."""
+
+    def update(self, room: Room) -> None:
+        """The position changed (and at the start)."""
+
+    def request_move(self, room: Room, seat: int) -> None:
+        """Your move, please."""
+
+    def refused(self, room: Room, seat: int, message: str, move: Any) -> None:
+        """`seat`'s move (`move`: the move read, else None) was refused."""
+
+    def finished(self, room: Room) -> None:
+        """The room is over (result or abandoned); no more calls follow."""
+
+
+class TableHost(Protocol):
+    """Where a room's table lives and is stored."""
+
+    def open(self, table: Table) -> str:
+        """Take `table` in (waiting for its seats); its id."""
+
+    def seated(self, table: Table) -> None:
+        """Both seats of `table` are taken (names and kinds final)."""
+
+    def close(self, table: Table) -> None:
+        """The room of `table` is done with it."""
+
+
+def kind_of(seat: Seat) -> str:
+    """The store's kind of a seat: `bot:NAME`, `ai:SPEC` or `person`."""
+    if seat.kind is SeatKind.BOT:
+        return f"bot:{seat.name}"[:64]
+    if seat.kind is SeatKind.AI:
+        return f"ai:{seat.agent}"[:64]
+    return "person"
+
+
+class StoreHost:
+    """Tables of the bot server on its own: each game is kept in `store` (if any) from
+    its start, every move as played, finished or abandoned at the end."""
+
+    def __init__(self, store: Store | None) -> None:
+        self.store = store
+        self._games: dict[int, int] = {}  # id(table) -> store game id
+        self._unsubscribe: dict[int, Callable[[], None]] = {}
+
+    def open(self, table: Table) -> str:
+        if self.store is not None:
+            self._unsubscribe[id(table)] = table.subscribe(lambda event: self._heard(table, event))
+        return uuid.uuid4().hex[:12]
+
+    def seated(self, table: Table) -> None:
+        pass
+
+    def close(self, table: Table) -> None:
+        self._games.pop(id(table), None)
+        stop = self._unsubscribe.pop(id(table), None)
+        if stop is not None:
+            stop()
+
+    def game_id(self, table: Table) -> int | None:
+        """The store's id of `table`'s game (None before the start or without a store)."""
+        return self._games.get(id(table))
+
+    def _heard(self, table: Table, event: Event) -> None:
+        store = self.store
+        assert store is not None
+        try:
+            if isinstance(event, Started):
+                record = table.record
+                self._games[id(table)] = store.create_game(
+                    record.game,
+                    [Player(seat.name or "?", kind_of(seat)) for seat in table.seats],
+                    options=record.options,
+                    seed=record.seed,
+                    chance_seed=table.chance_seed,
+                    start=None if record.seed is not None else record.start,
+                )
+                return
+            game_id = self._games.get(id(table))
+            if game_id is None:
+                return
+            if isinstance(event, MovePlayed):
+                store.add_move(game_id, event.ply, event.notation, event.seconds, event.seat)
+            elif isinstance(event, ChanceDrawn):
+                store.add_move(game_id, event.ply, event.notation, 0.0, CHANCE)
+            elif isinstance(event, GameOver):
+                store.finish_game(game_id, Outcome(event.winner, event.reason, event.scores))
+            elif isinstance(event, Abandoned):
+                store.abandon_game(game_id, event.reason[:200])
+        except SpieltischError:
+            log.exception("the store refused an event of a bot game")
+
+
+@dataclass
+class Slot:
+    """One seat of a room: the expected name, whether it can time out, its reservation
+    code (prepared games) and who holds it; `strict` slots lose on a rule violation."""
+
+    name: str = ""
+    can_timeout: bool = False
+    reservation: str | None = None
+    participant: Participant | None = None
+    strict: bool = True
+
+
+@dataclass
+class Room:
+    """One game of the bot server (see the module docstring)."""
+
+    lobby: Lobby
+    table: Table
+    slots: list[Slot]
+    id: str = ""
+    prepared: bool = False
+    paused: bool = False
+    observers: list[Participant] = field(default_factory=list)
+    forfeit: Forfeit | None = None
+    closed: bool = False
+    #: Free steps while paused (an admin's `step`).
+    steps: int = 0
+    #: Seconds the server spent on each move it received (reading it to sending the
+    #: answers), for the load benchmark.
+    move_seconds: list[float] = field(default_factory=list)
+    _welcomed: bool = False
+    _sent_ply: int = -1
+    _requested: tuple[int, int] | None = None
+    _request_time: float = 0.0
+    _timer: asyncio.TimerHandle | None = None
+    _flush_pending: bool = False
+    _ai: AIPlayer | None = None
+    _unsubscribe: Callable[[], None] | None = None
+
+    def __post_init__(self) -> None:
+        self._unsubscribe = self.table.subscribe(self._heard)
+
+    # --- reading ---------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        return self.table.game
+
+    @property
+    def codec(self) -> CompetitionCodec[Any, Any] | None:
+        return self.table.game.competition()
+
+    def names(self) -> tuple[str, str]:
+        return (self.table.seats[0].name, self.table.seats[1].name)
+
+    def everyone(self) -> list[Participant]:
+        players = [slot.participant for slot in self.slots if slot.participant is not None]
+        return [*players, *self.observers]
+
+    def free_seats(self) -> list[int]:
+        return [i for i, seat in enumerate(self.table.seats) if not seat.taken]
+
+    # --- seats -----------------------------------------------------------------------
+
+    def sit(self, participant: Participant, seat: int, name: str, strict: bool) -> None:
+        """`participant` takes `seat` as `name`; the game starts once both are taken."""
+        slot = self.slots[seat]
+        if slot.participant is not None or self.table.seats[seat].taken:
+            raise JoinError(f"seat {seat} of room {self.id} is taken")
+        slot.participant = participant
+        slot.strict = strict
+        self.table.sit(seat, (name or slot.name or f"bot {seat + 1}")[:60], secrets.token_hex(8))
+        if self.table.status is Status.WAITING and not self.free_seats():
+            self.lobby.host.seated(self.table)
+            self.table.start()
+            if any(seat.kind is SeatKind.AI for seat in self.table.seats):
+                self._ai = AIPlayer(self.table)
+
+    def observe(self, participant: Participant) -> None:
+        self.observers.append(participant)
+        self.table.join()
+        if self._welcomed:
+            participant.update(self)
+
+    def leave(self, participant: Participant) -> None:
+        """`participant` went away: a player of a running game loses (LEFT)."""
+        if participant in self.observers:
+            self.observers.remove(participant)
+            self.table.leave()
+            return
+        for seat, slot in enumerate(self.slots):
+            if slot.participant is participant:
+                slot.participant = None
+                if self.table.status is Status.RUNNING:
+                    self.end(Forfeit(seat, LEFT, "Der Spieler hat das Spiel verlassen"))
+                elif self.table.status is Status.WAITING:
+                    self.table.abandon("a bot left before the start")
+                    self._flush()
+
+    def cancel(self) -> None:
+        """An admin's `cancel`: the game ends without a result."""
+        self.table.abandon("cancelled")
+        self._flush()
+
+    def set_paused(self, paused: bool) -> None:
+        self.paused = paused
+        self.schedule()
+
+    def step(self) -> None:
+        """While paused, let one move request go out."""
+        self.steps += 1
+        self.schedule()
+
+    # --- moves -----------------------------------------------------------------------
+
+    def move(self, participant: Participant, move: Any) -> str | None:
+        """`participant` sends `move` (notation text or a move value); None when played,
+        else why not (the room has then acted: a strict slot lost)."""
+        received = time.perf_counter()
+        seat = next((i for i, s in enumerate(self.slots) if s.participant is participant), None)
+        table = self.table
+        if seat is None:
+            return "you do not play in this room"
+        slot = self.slots[seat]
+        if table.status is not Status.RUNNING:
+            return f"the game is {table.status}"
+        if table.turn != seat or self._requested != (seat, table.ply):
+            message = "a move when it is not your turn (no move was requested)"
+            return self._refuse(seat, message, move if not isinstance(move, str) else None)
+        loop = asyncio.get_running_loop()
+        if slot.can_timeout and loop.time() - self._request_time > self.lobby.soft_timeout:
+            self._stop_timer()
+            seconds = self.lobby.soft_timeout
+            self.end(Forfeit(seat, SOFT, _late(seconds)))
+            return "too late: the soft timeout was reached"
+        try:
+            table.play(seat, move)
+        except (IllegalMoveError, NotationError, SeatError) as exc:
+            return self._refuse(seat, str(exc), move if not isinstance(move, str) else None)
+        self._stop_timer()
+        self._requested = None
+        self._flush()
+        self.move_seconds.append(time.perf_counter() - received)
+        return None
+
+    def reject(self, participant: Participant, message: str) -> None:
+        """`participant` broke the protocol (a message it should not have sent)."""
+        seat = next((i for i, s in enumerate(self.slots) if s.participant is participant), None)
+        if seat is not None and self.table.status is Status.RUNNING:
+            self._refuse(seat, message, None)
+
+    def _refuse(self, seat: int, message: str, move: Any) -> str:
+        slot = self.slots[seat]
+        if not slot.strict:
+            return message
+        for participant in [slot.participant, *self.observers]:
+            if participant is not None:
+                participant.refused(self, seat, message, move)
+        self.end(Forfeit(seat, RULE_VIOLATION, message))
+        return message
+
+    def end(self, forfeit: Forfeit) -> None:
+        """`forfeit.seat` loses for a reason the rules do not know."""
+        if self.table.status is not Status.RUNNING:
+            return
+        self._stop_timer()
+        self.forfeit = forfeit
+        self.table.forfeit(forfeit.seat, forfeit.cause)
+        self._flush()
+
+    # --- the table's events ----------------------------------------------------------
+
+    def _heard(self, event: Event) -> None:
+        self.schedule()
+
+    def schedule(self) -> None:
+        """Send what is due soon (once for a burst of events)."""
+        if self._flush_pending or self.closed:
+            return
+        self._flush_pending = True
+        try:
+            asyncio.get_running_loop().call_soon(self._flush)
+        except RuntimeError:
+            self._flush_pending = False
+
+    def _flush(self) -> None:
+        self._flush_pending = False
+        if self.closed:
+            return
+        table = self.table
+        live = table.status in (Status.RUNNING, Status.OVER)
+        if live and not self._welcomed:
+            self._welcomed = True
+            for seat, slot in enumerate(self.slots):
+                if slot.participant is not None:
+                    slot.participant.started(self, seat)
+        if live and self._sent_ply != table.ply:
+            self._sent_ply = table.ply
+            for participant in self.everyone():
+                participant.update(self)
+        if table.status in (Status.OVER, Status.ABANDONED):
+            self._close()
+        elif table.status is Status.RUNNING:
+            self._maybe_request()
+
+    def _maybe_request(self) -> None:
+        table = self.table
+        seat = table.turn
+        if seat is None:
+            return
+        slot = self.slots[seat]
+        if slot.participant is None or self._requested == (seat, table.ply):
+            return
+        if self.paused:
+            if self.steps <= 0:
+                return
+            self.steps -= 1
+        loop = asyncio.get_running_loop()
+        self._requested = (seat, table.ply)
+        self._request_time = loop.time()
+        slot.participant.request_move(self, seat)
+        if slot.can_timeout:
+            self._timer = loop.call_later(self.lobby.hard_timeout, self._hard, seat, table.ply)
+
+    def _hard(self, seat: int, ply: int) -> None:
+        self._timer = None
+        if self.table.turn == seat and self.table.ply == ply:
+            self.end(Forfeit(seat, HARD, _late(self.lobby.hard_timeout)))
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _close(self) -> None:
+        self.closed = True
+        self._stop_timer()
+        if self._ai is not None:
+            self._ai.close()
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        for participant in self.everyone():
+            with contextlib.suppress(Exception):
+                participant.finished(self)
+        self.lobby.closed(self)
+
+
+def _late(seconds: float) -> str:
+    return (
+        f"Der Spieler hat innerhalb von {seconds:g} Sekunden nach Aufforderung keinen Zug gesendet"
+    )
+
+
+def game_for_type(game_type: str) -> Game[Any, Any] | None:
+    """The registered game whose competition type name is `game_type`."""
+    for name in games():
+        game = load(name)
+        codec = game.competition()
+        if codec is not None and codec.game_type == game_type:
+            return game
+    return None
+
+
+class Lobby:
+    """All rooms of one bot server: open rooms to join, prepared rooms with reservation
+    codes, and the settings every room shares (timeouts, the admin password)."""
+
+    def __init__(
+        self,
+        host: TableHost | None = None,
+        *,
+        default_game: str = "ostseeschach",
+        soft_timeout: float = SOFT_TIMEOUT,
+        hard_timeout: float = HARD_TIMEOUT,
+        password: str = "examplepassword",
+    ) -> None:
+        self.host: TableHost = host if host is not None else StoreHost(None)
+        self.default_game = default_game
+        self.soft_timeout = soft_timeout
+        self.hard_timeout = hard_timeout
+        self.password = password
+        self.rooms: dict[str, Room] = {}
+        self.reservations: dict[str, tuple[Room, int]] = {}
+        #: Every move's server time (seconds), of all rooms so far.
+        self.move_seconds: list[float] = []
+        #: How many rooms ended with a result / were abandoned.
+        self.finished = 0
+        self.abandoned = 0
+
+    def _new_room(
+        self,
+        game: Game[Any, Any],
+        slots: list[Slot],
+        *,
+        seats: list[Seat] | None = None,
+        prepared: bool = False,
+        paused: bool = False,
+        seed: int | None = None,
+    ) -> Room:
+        seed = seed if seed is not None else secrets.randbelow(1 << 31)
+        table = Table(game, seats or [Seat.bot(""), Seat.bot("")], seed=seed)
+        room = Room(self, table, slots, prepared=prepared, paused=paused)
+        room.id = self.host.open(table)
+        self.rooms[room.id] = room
+        return room
+
+    def join(
+        self,
+        participant: Participant,
+        game: str | None,
+        *,
+        name: str = "",
+        options: str = "",
+        strict: bool = True,
+    ) -> tuple[Room, int]:
+        """Join an open room of `game` (a registry name or a competition type; None: any
+        open room, else the default game), or open a new one and wait there."""
+        wanted: Game[Any, Any] | None = None
+        if game is not None:
+            wanted = game_for_type(game)
+            if wanted is None:
+                try:
+                    wanted = load(game, options or None)
+                except SpieltischError as exc:
+                    raise JoinError(f"no game {game[:60]!r}: {exc}") from None
+        for room in self.rooms.values():
+            if room.prepared or room.closed or room.table.status is not Status.WAITING:
+                continue
+            if wanted is not None and (
+                room.game.name != wanted.name or room.table.record.options != wanted.options.text()
+            ):
+                continue
+            free = room.free_seats()
+            if free and room.slots[free[0]].participant is None:
+                room.sit(participant, free[0], name, strict)
+                return room, free[0]
+        if wanted is None:
+            wanted = load(self.default_game)
+        room = self._new_room(wanted, [Slot(), Slot()])
+        room.sit(participant, 0, name, strict)
+        return room, 0
+
+    def join_room(
+        self, participant: Participant, room_id: str, *, name: str = "", strict: bool = True
+    ) -> tuple[Room, int]:
+        room = self.rooms.get(room_id)
+        if room is None or room.closed:
+            raise JoinError(f"no open room {room_id[:60]!r}")
+        free = [i for i in room.free_seats() if room.slots[i].reservation is None]
+        if not free:
+            raise JoinError(f"room {room_id[:60]!r} has no free seat")
+        room.sit(participant, free[0], name, strict)
+        return room, free[0]
+
+    def join_prepared(
+        self, participant: Participant, code: str, *, name: str = "", strict: bool = True
+    ) -> tuple[Room, int]:
+        found = self.reservations.pop(code, None)
+        if found is None:
+            raise JoinError(f"no reservation {code[:60]!r}")
+        room, seat = found
+        if room.closed:
+            raise JoinError(f"the game of reservation {code[:60]!r} is over")
+        room.sit(participant, seat, room.slots[seat].name or name, strict)
+        return room, seat
+
+    def prepare(
+        self,
+        game: str,
+        names: tuple[str, str] = ("", ""),
+        *,
+        can_timeout: tuple[bool, bool] = (True, True),
+        paused: bool = False,
+        options: str = "",
+        seed: int | None = None,
+        ai: tuple[str | None, str | None] = (None, None),
+    ) -> tuple[Room, list[str]]:
+        """A new room waiting for two reserved slots (`ai`: a seat the server's AI plays
+        at that agent spec instead); the room and the reservation codes."""
+        found = game_for_type(game)
+        try:
+            loaded = found if found is not None else load(game, options or None)
+        except SpieltischError as exc:
+            raise JoinError(f"no game {game[:60]!r}: {exc}") from None
+        slots = [Slot(names[i], can_timeout[i], str(uuid.uuid4())) for i in (0, 1)]
+        seats = [
+            Seat.ai(spec, names[i] or None) if spec else Seat.bot("") for i, spec in enumerate(ai)
+        ]
+        codes: list[str] = []
+        room = self._new_room(loaded, slots, seats=seats, prepared=True, paused=paused, seed=seed)
+        for seat, slot in enumerate(slots):
+            if ai[seat]:
+                slot.reservation = None
+                continue
+            assert slot.reservation is not None
+            self.reservations[slot.reservation] = (room, seat)
+            codes.append(slot.reservation)
+        return room, codes
+
+    def closed(self, room: Room) -> None:
+        """`room` is over: forget it and its reservations."""
+        self.rooms.pop(room.id, None)
+        for code in [code for code, (r, _) in self.reservations.items() if r is room]:
+            del self.reservations[code]
+        self.move_seconds += room.move_seconds
+        if room.table.status is Status.OVER:
+            self.finished += 1
+        else:
+            self.abandoned += 1
+        self.host.close(room.table)

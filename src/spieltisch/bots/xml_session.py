@@ -1,0 +1,284 @@
+"""One connection speaking the competition's XML protocol (ostseeschach-protocol.md,
+hase-und-igel-protocol.md): joins, moves, the admin requests, and what the room sends.
+
+The stream is cut into packets by `stream.PacketSplitter` (bounded), each packet read by
+the hardened reader (`core.xml_reading`: no DTD, no entities). A fault from a player of a
+running game (bad XML, a message too long, invalid UTF-8, an unreadable or illegal move,
+a move when it is not its turn) loses that game with RULE_VIOLATION; any other fault is
+answered with `<errorpacket message="…"/>` and the connection is closed.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import TYPE_CHECKING, Any
+
+from spieltisch.bots.rooms import JoinError, Room
+from spieltisch.bots.stream import PacketSplitter, StreamError
+from spieltisch.core.errors import IllegalMoveError, NotationError, excerpt
+from spieltisch.core.sc_xml import escape, joined, left, room
+from spieltisch.core.xml_reading import read_xml
+from spieltisch.tables import Status
+
+if TYPE_CHECKING:
+    from spieltisch.bots.server import Connection
+
+__all__ = ["XmlSession"]
+
+PROTOCOL_OPEN = b"<protocol>\n"
+PROTOCOL_CLOSE = b"</protocol>"
+_TRUE = ("true", "1", "yes")
+
+
+class XmlSession:
+    """A player, observer or admin over the XML protocol (see the module)."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.lobby = connection.server.lobby
+        self.splitter = PacketSplitter(connection.server.max_packet)
+        self.name = ""
+        self.room: Room | None = None
+        self.seat: int | None = None
+        self.admin = False
+        self.observing: list[Room] = []
+        connection.send(PROTOCOL_OPEN)
+
+    # --- input ---------------------------------------------------------------------------
+
+    def feed(self, data: bytes) -> None:
+        """Bytes from the client: every complete packet is handled in order."""
+        try:
+            packets = self.splitter.feed(data)
+        except StreamError as exc:
+            self.fault(exc.reason)
+            return
+        for packet in packets:
+            if self.connection.closing:
+                return
+            self.packet(packet)
+        if self.splitter.closed and not self.connection.closing:
+            self.goodbye()
+
+    def packet(self, packet: bytes) -> None:
+        try:
+            text = packet.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            self.fault(f"a message that is not valid UTF-8 (byte {exc.start})")
+            return
+        try:
+            root = read_xml(text)
+        except NotationError as exc:
+            self.fault(str(exc))
+            return
+        handler = getattr(self, "_on_" + root.tag.replace("-", "_"), None)
+        if handler is None or root.tag.startswith("_"):
+            self.fault(f"an unknown message <{root.tag[:40]}>")
+            return
+        try:
+            handler(root, text)
+        except JoinError as exc:
+            self.error_packet(str(exc))
+            self.connection.close()
+
+    def fault(self, message: str) -> None:
+        """The client broke the protocol: a player loses its running game; the
+        connection is closed with the reason."""
+        room = self.room
+        if room is not None and room.table.status is Status.RUNNING:
+            room.reject(self, message)
+        else:
+            self.error_packet(message)
+        self.connection.close()
+
+    def goodbye(self) -> None:
+        """The client closed its stream (`</protocol>` or `<close/>`)."""
+        self.connection.close()
+
+    def closed(self) -> None:
+        """The connection is gone: leave the room and stop observing."""
+        if self.room is not None:
+            room, self.room = self.room, None
+            room.leave(self)
+        for watched in self.observing:
+            watched.leave(self)
+        self.observing = []
+
+    def error_packet(self, message: str) -> None:
+        self.send([f'<errorpacket message="{escape(message[:500])}"/>'])
+
+    # --- joining -------------------------------------------------------------------------
+
+    def _in_room(self) -> bool:
+        if self.room is not None:
+            self.error_packet("you are in a room already")
+            return True
+        return False
+
+    def _seated(self, found: tuple[Room, int]) -> None:
+        room, seat = found
+        if room.codec is None:
+            room.leave(self)
+            raise JoinError(f"{room.game.title} has no competition XML: use the JSON protocol")
+        self.send([joined(room.id)])
+        self.room, self.seat = room, seat
+        room.schedule()
+
+    def _on_join(self, element: ET.Element, _text: str) -> None:
+        if self._in_room():
+            return
+        game = element.get("gameType") or None
+        self._seated(self.lobby.join(self, game, name=self._display(element)))
+
+    def _on_joinRoom(self, element: ET.Element, _text: str) -> None:
+        if self._in_room():
+            return
+        room_id = element.get("roomId", "")
+        self._seated(self.lobby.join_room(self, room_id, name=self._display(element)))
+
+    def _on_joinPrepared(self, element: ET.Element, _text: str) -> None:
+        if self._in_room():
+            return
+        code = element.get("reservationCode", "")
+        self._seated(self.lobby.join_prepared(self, code, name=self._display(element)))
+
+    def _display(self, element: ET.Element) -> str:
+        self.name = (element.get("displayName") or self.name or "")[:60]
+        return self.name
+
+    def _on_close(self, _element: ET.Element, _text: str) -> None:
+        self.goodbye()
+
+    # --- playing -------------------------------------------------------------------------
+
+    def _on_room(self, element: ET.Element, text: str) -> None:
+        room = self.room
+        if room is None or element.get("roomId") != room.id:
+            self.fault("a room message for a room you do not play in")
+            return
+        data = element.find("data")
+        if data is None or data.get("class") != "move":
+            return  # the official server ignores what it does not handle in a room
+        codec = room.codec
+        assert codec is not None
+        try:
+            move = codec.move_from_xml(text)
+        except (NotationError, IllegalMoveError) as exc:
+            room.reject(self, f"an unreadable move: {exc}")
+            self.connection.close()
+            return
+        problem = room.move(self, move)
+        if problem is not None and room.slots[self.seat or 0].strict:
+            self.connection.close()
+
+    # --- admin ---------------------------------------------------------------------------
+
+    def _on_authenticate(self, element: ET.Element, _text: str) -> None:
+        given = element.get("password", element.get("passphrase"))
+        if given is None or given != self.lobby.password:
+            self.error_packet("authentication failed")
+            self.connection.close()
+            return
+        self.admin = True
+
+    def _admin(self) -> bool:
+        if not self.admin:
+            self.error_packet("authenticate first: this request is for administrators")
+            self.connection.close()
+        return self.admin
+
+    def _on_prepare(self, element: ET.Element, _text: str) -> None:
+        if not self._admin():
+            return
+        slots = element.findall("slot")[:2]
+        names = [(slot.get("displayName") or "")[:60] for slot in slots] + ["", ""]
+        timeouts = [slot.get("canTimeout", "true").lower() in _TRUE for slot in slots]
+        timeouts += [True, True]
+        paused = element.get("pause", "false").lower() in _TRUE or any(
+            slot.get("shouldBePaused", "false").lower() in _TRUE for slot in slots
+        )
+        game = element.get("gameType") or self.lobby.default_game
+        prepared, codes = self.lobby.prepare(
+            game,
+            (names[0], names[1]),
+            can_timeout=(timeouts[0], timeouts[1]),
+            paused=paused,
+        )
+        lines = [f'<prepared roomId="{escape(prepared.id)}">']
+        lines += [f"  <reservation>{escape(code)}</reservation>" for code in codes]
+        self.send([*lines, "</prepared>"])
+
+    def _admin_room(self, element: ET.Element) -> Room | None:
+        if not self._admin():
+            return None
+        found = self.lobby.rooms.get(element.get("roomId", ""))
+        if found is None:
+            self.error_packet(f"no room {excerpt(element.get('roomId', ''), None, 40)}")
+        return found
+
+    def _on_observe(self, element: ET.Element, _text: str) -> None:
+        found = self._admin_room(element)
+        if found is not None:
+            self.send([f'<observed roomId="{escape(found.id)}"/>'])
+            self.observing.append(found)
+            found.observe(self)
+
+    def _on_pause(self, element: ET.Element, _text: str) -> None:
+        found = self._admin_room(element)
+        if found is not None:
+            found.set_paused(element.get("pause", "true").lower() in _TRUE)
+
+    def _on_step(self, element: ET.Element, _text: str) -> None:
+        found = self._admin_room(element)
+        if found is not None:
+            found.step()
+
+    def _on_cancel(self, element: ET.Element, _text: str) -> None:
+        found = self._admin_room(element)
+        if found is not None:
+            found.cancel()
+
+    # --- output (the room's calls) -------------------------------------------------------
+
+    def send(self, lines: list[str]) -> None:
+        self.connection.send(("\n".join(lines) + "\n").encode("utf-8"))
+
+    def _room(self, found: Room, inner: list[str]) -> None:
+        self.send(room(found.id, inner))
+
+    def started(self, found: Room, seat: int) -> None:
+        codec = found.codec
+        assert codec is not None
+        self._room(found, [f'<data class="welcomeMessage" color="{codec.teams[seat]}"/>'])
+
+    def update(self, found: Room) -> None:
+        codec = found.codec
+        if codec is not None:
+            self._room(found, codec.memento_lines(found.table.state, found.names()))
+
+    def request_move(self, found: Room, seat: int) -> None:
+        codec = found.codec
+        assert codec is not None
+        self._room(found, [f'<data class="{codec.move_request}"/>'])
+
+    def refused(self, found: Room, seat: int, message: str, move: Any) -> None:
+        codec = found.codec
+        assert codec is not None
+        head = f'<data class="error" message="{escape(message[:1000])}"'
+        if move is None:
+            self._room(found, [head + "/>"])
+            return
+        original = codec.move_lines(move, codec.error_original, ' class="move"')
+        self._room(found, [head + ">", *["  " + line for line in original], "</data>"])
+
+    def finished(self, found: Room) -> None:
+        codec = found.codec
+        if codec is not None and found.table.status is Status.OVER:
+            self._room(found, codec.result_lines(found.table.state, found.names(), found.forfeit))
+        self.send([left(found.id)])
+        if found is self.room:
+            self.room = None
+            self.connection.send(PROTOCOL_CLOSE)
+            self.connection.close()
+        elif found in self.observing:
+            self.observing.remove(found)
