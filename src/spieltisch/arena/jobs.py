@@ -44,6 +44,8 @@ class GameJob:
 
     def run(self) -> GameRecord:
         """Play the game at a table and return its record (seat kinds in `meta.kinds`)."""
+        if any(is_bot_command(spec) for spec in self.specs):
+            return self._run_with_bots()
         from spieltisch.ai.spec import make_agent
         from spieltisch.arena.match import play_game
         from spieltisch.core.registry import load
@@ -66,6 +68,54 @@ class GameJob:
         )
         record.meta["kinds"] = [f"ai:{spec}" for spec in self.specs]
         return record
+
+    def _run_with_bots(self) -> GameRecord:
+        """Play the game on a bot server of its own (in this process): each `cmd:` player
+        is started as a process with `-h HOST -p PORT -r CODE` added, as `spieltisch
+        duel` starts bots; an AI player sits at the server's table. The seed of the deal
+        is the room's seed (cut to 31 bits, the bot protocol's range)."""
+        from spieltisch.bots.duel import GAME_TIMEOUT, ServerThread, _await_room, _launch
+        from spieltisch.bots.rooms import Lobby, StoreHost
+
+        lobby = Lobby(StoreHost(None), default_game=self.game)
+        server = ServerThread(lobby)
+        try:
+            ai = tuple(None if is_bot_command(spec) else spec for spec in self.specs)
+            room, codes = server.call(
+                lambda: lobby.prepare(
+                    self.game,
+                    self.names,
+                    options=self.options,
+                    seed=self.start_seed & 0x7FFFFFFF,
+                    ai=(ai[0], ai[1]),
+                )
+            )
+            # the codes come in seat order, one per seat a bot holds
+            commands = [
+                spec.removeprefix(BOT_PREFIX) for spec in self.specs if is_bot_command(spec)
+            ]
+            processes = [
+                _launch(command, server.port, code, None)
+                for command, code in zip(commands, codes, strict=True)
+            ]
+            _await_room(server, room, processes, GAME_TIMEOUT)
+            record = GameRecord.from_json(server.call(lambda: room.table.record.to_json()))
+        finally:
+            server.stop()
+        record.meta["kinds"] = [
+            f"bot:{name}" if is_bot_command(spec) else f"ai:{spec}"
+            for spec, name in zip(self.specs, self.names, strict=True)
+        ]
+        return record
+
+
+#: How a player's spec names a bot program rather than an agent.
+BOT_PREFIX = "cmd:"
+
+
+def is_bot_command(spec: str) -> bool:
+    """Whether `spec` is a bot's command line (`cmd:python mybot.py`), not an agent."""
+    return spec.startswith(BOT_PREFIX)
 
 
 def run_job(job: GameJob) -> tuple[int, str, str]:

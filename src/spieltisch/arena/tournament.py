@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from spieltisch.arena import pairings
-from spieltisch.arena.jobs import GameJob, Runner, derive
+from spieltisch.arena.jobs import BOT_PREFIX, GameJob, Runner, derive, is_bot_command
 from spieltisch.arena.pairings import Pairing
 from spieltisch.arena.ratings import Rating, Result, bradley_terry
 from spieltisch.arena.record import GameRecord
@@ -183,6 +183,10 @@ class Tournament:
             repeated = next(n for n in names if names.count(n) > 1)
             raise OptionError(f"two players are called {quote(repeated)}: give each a name")
         for entrant in entrants:
+            if is_bot_command(entrant.spec):
+                if not entrant.spec.removeprefix(BOT_PREFIX).strip():
+                    raise OptionError(f"player {quote(entrant.name)}: cmd: needs a command")
+                continue
             make_agent(entrant.spec, loaded)  # a bad spec fails before anything is stored
         settings = {
             "players": [{"name": e.name, "spec": e.spec} for e in entrants],
