@@ -24,19 +24,16 @@ def test_a_bot_command_plays_its_games(tmp_path: Path, monkeypatch: pytest.Monke
     )
     with Store.open(tmp_path / "bots.db") as store:
         players = [Entrant("botty", f"cmd:{command}"), Entrant("rand", "random")]
-        tour = Tournament.create(store, "schachogi", players, games_per_pair=2, seed=1)
+        tour = Tournament.create(store, "schachogi", players, games_per_pair=1, seed=1)
         standings = tour.run(LocalRunner(1))
         schedule = tour.schedule()
-        assert [g.status for g in schedule] == ["finished", "finished"]
+        assert [g.status for g in schedule] == ["finished"]
         kinds = set()
         for g in schedule:
             stored = store.game(g.game_id or 0)
             kinds |= {p.kind for p in stored.players}
             assert stored.players[g.seats.index(0)].name == "botty"
         assert kinds == {"bot:botty", "ai:random"}
-        assert (
-            store.game(schedule[0].game_id or 0).start == store.game(schedule[1].game_id or 0).start
-        )
-        assert sum(s.points for s in standings) == 2
+        assert sum(s.points for s in standings) == 1
         with pytest.raises(OptionError, match="cmd: needs a command"):
             Tournament.create(store, "schachogi", [Entrant("x", "cmd: "), players[1]])
