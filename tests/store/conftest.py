@@ -67,7 +67,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
         return
     shared: Store = request.getfixturevalue("postgres_store")
     with shared.engine.begin() as connection:
-        connection.execute(text("TRUNCATE games, moves, positions RESTART IDENTITY CASCADE"))
+        connection.execute(text("TRUNCATE games, moves, positions, tournaments, ratings RESTART IDENTITY CASCADE"))
     yield shared
 
 
