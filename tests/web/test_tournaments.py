@@ -82,3 +82,28 @@ def test_leaderboard_and_player_page(arena: tuple[ServerProcess, Path], context:
     shot(page, "player")
     page.goto(f"{server.url}/#/tournaments")
     page.wait_for_selector("table.games-table tbody tr td a")
+
+
+def test_people_on_the_server_are_rated(arena: tuple[ServerProcess, Path]) -> None:
+    from tests.server.client import TableClient
+
+    server, _ = arena
+    status, made, alice = server.post(
+        "/api/tables", {"game": "okard", "opponent": "link", "name": "alice"}
+    )
+    assert status == 200, made
+    _, _, bob = server.post(f"/api/tables/{made['id']}/join", {"name": "bob"})
+    a = TableClient(server, made["id"], alice)
+    b = TableClient(server, made["id"], bob)
+    try:
+        a.until(lambda t: t["status"] == "running")
+        b.send(type="resign")
+        a.until(lambda t: t["status"] == "over")
+    finally:
+        a.close()
+        b.close()
+    live = {e["name"]: e for e in server.get("/api/ratings/okard")["live"]}
+    assert live["alice"]["kind"] == "person" and live["alice"]["games"] == 1
+    assert live["alice"]["mu"] > 25 > live["bob"]["mu"]
+    history = server.get("/api/players/okard/alice")["history"]
+    assert [p["game_id"] for p in history] == [made["id"]]

@@ -10,6 +10,7 @@ ratings are updated once per finished game (the history is keyed by game and sea
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select, update
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from spieltisch.arena.ratings import NEW_PLAYER, LiveRating, Result, live_update
@@ -31,6 +33,8 @@ from spieltisch.store.models import (
     TournamentGameRow,
     TournamentRow,
 )
+
+log = logging.getLogger(__name__)
 
 TOURNAMENT_FORMATS = ("round-robin", "gauntlet", "swiss", "sprt")
 #: The most games one tournament schedules.
@@ -350,6 +354,15 @@ class TournamentStore:
                 RatingPoint(r.game_id, LiveRating(r.mu, r.sigma), r.rated_at)
                 for r in session.scalars(query)
             ]
+
+
+def rate_quietly(store: TournamentStore, game_id: int) -> None:
+    """Update the live ratings with a game that just finished on a server; a failure is
+    logged, never passed on (a rating must not stop a game's table)."""
+    try:
+        store.rate_game(game_id)
+    except (StoreError, SQLAlchemyError, ValueError):
+        log.exception("the live ratings of game %s could not be updated", game_id)
 
 
 def _id(value: object) -> int:
