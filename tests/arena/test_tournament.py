@@ -9,6 +9,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spieltisch.arena.engine_test import SPRTReport, create_test, run_test
 from spieltisch.arena.jobs import GameJob, LocalRunner, derive
@@ -235,3 +237,29 @@ def test_bad_commands(args: list[str], tmp_path: Path, capsys: pytest.CaptureFix
 
 def test_a_bad_command_as_a_process(tmp_path: Path) -> None:
     assert_one_error_line(run("tournament", "schachogi", "--db", str(tmp_path / "p.db")))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=80))
+def test_player_texts_read_or_refused(text: str) -> None:
+    """Any text is a player or one NotationError, never another exception."""
+    try:
+        entrant = Entrant.parse(text)
+    except NotationError:
+        return
+    assert entrant.name and entrant.spec and len(entrant.name) <= 60
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=30))
+def test_decimal_options_read_or_refused(text: str) -> None:
+    """The SPRT's numbers: a value in range or click's usage error, nothing else."""
+    import click
+
+    from spieltisch.cli.tournaments import Decimal
+
+    try:
+        value = Decimal(-2000, 2000).convert(text, None, None)
+    except click.BadParameter:
+        return
+    assert -2000 <= value <= 2000

@@ -4,6 +4,7 @@ that a tournament run in this process writes."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -107,3 +108,25 @@ def test_people_on_the_server_are_rated(arena: tuple[ServerProcess, Path]) -> No
     assert live["alice"]["mu"] > 25 > live["bob"]["mu"]
     history = server.get("/api/players/okard/alice")["history"]
     assert [p["game_id"] for p in history] == [made["id"]]
+
+
+@pytest.mark.parametrize(
+    ("path", "status"),
+    [
+        ("/api/tournaments/abc", 400),
+        ("/api/tournaments/99999", 404),
+        ("/api/tournaments/99999999999999999999999", 400),
+        ("/api/tournaments?game=chess", 400),
+        ("/api/ratings/chess", 400),
+        ("/api/players/chess/ann", 400),
+        ("/api/players/okard/" + "x" * 300, 400),
+    ],
+)
+def test_bad_requests(arena: tuple[ServerProcess, Path], path: str, status: int) -> None:
+    import urllib.error
+
+    server, _ = arena
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        server.get(path)
+    assert refused.value.code == status
+    assert "error" in json.loads(refused.value.read())
