@@ -5,12 +5,11 @@
 analysis. The Alembic migrations in `migrations/` create exactly this schema; a test
 checks that they agree.
 
-Room for the later issues (designed, not yet created): a `tournaments` table (id, game,
-options, format, settings JSON, status, times) with a nullable `games.tournament_id` and
-`games.round`; `ratings` keyed by (player name, kind, game, rating system) with the
-rating, its deviation and games counted, and `rating_changes` per (game id, seat) so a
-live rating can be recomputed from the finished games. A player is the (name, kind)
-pair of a seat, so bot games keep the bots' names and ratings need no new player column.
+Revision 0002 adds `tournaments` (game, options, format, settings JSON, status, times)
+with their schedule `tournament_games` (round, seats, deal, and the stored game once
+played), live `ratings` keyed by (game, player name, kind) and their history
+`rating_changes` per (game id, seat). A player is the (name, kind) pair of a seat, so
+bot games keep the bots' names and ratings need no player table.
 """
 
 from __future__ import annotations
