@@ -21,7 +21,7 @@ function board(main, game) {
     h("section", { class: "card" }, h("h1", {}, "Leaderboard"), tabs,
       h("h2", {}, "Live rating"),
       h("p", { class: "muted" }, "OpenSkill (Weng–Lin), updated after every finished game; ranked by μ − 3σ"),
-      h("div", { class: "scroll" }, h("table", { class: "games-table", id: "live-board" }, h("thead", {}, h("tr", {}, ["#", "player", "kind", "rating", "μ", "σ", "games"].map((x) => h("th", {}, x)))), live)),
+      h("div", { class: "scroll" }, h("table", { class: "games-table", id: "live-board" }, h("thead", {}, h("tr", {}, ["#", "player", "kind", "rating", "μ", "σ", "games"].map((x) => h("th", { class: "μσ".includes(x) ? "plain" : null }, x)))), live)),
       h("h2", {}, "Bradley–Terry"),
       h("p", { class: "muted" }, "maximum likelihood over all stored games, draws as half wins, mean 0, 95% interval"),
       h("div", { class: "scroll" }, h("table", { class: "games-table", id: "bt-board" }, h("thead", {}, h("tr", {}, ["#", "player", "Elo", "95% interval", "games", "points"].map((x) => h("th", {}, x)))), fitted)),
