@@ -105,8 +105,9 @@ def _open_store(database: str) -> Any:
     "players",
     multiple=True,
     metavar="NAME=SPEC",
-    help="A player: a name and an agent spec (random, mcts:iterations=400, a level ...); "
-    "a bare SPEC is its own name. Repeat for each player; the first is the gauntlet's.",
+    help="A player: a name and an agent spec (random, mcts:iterations=400, a level ...) "
+    "or a bot program as cmd:COMMAND (started with -h HOST -p PORT -r CODE added); a bare "
+    "SPEC is its own name. Repeat for each player; the first is the gauntlet's.",
 )
 @click.option(
     "--format",
@@ -153,8 +154,8 @@ def tournament(
     resume: int | None,
     options: tuple[str, ...],
 ) -> None:
-    """Play a tournament of GAME between AI players and print the crosstable, the
-    standings (the game's own tie-breaks) and Bradley–Terry ratings.
+    """Play a tournament of GAME between AI players and bot programs and print the
+    crosstable, the standings (the game's own tie-breaks) and Bradley–Terry ratings.
 
     Example: spieltisch tournament ostseeschach -p easy -p medium -p hard -p max
     --games-per-pair 4. Every game is stored (--db); Ctrl-C stops at once, and
