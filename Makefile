@@ -4,9 +4,13 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: serve play test lint bench clean
+.PHONY: serve play test lint bench native clean
 
-$(STAMP): pyproject.toml
+# The native core is compiled by the install; a change to its sources reinstalls (the
+# persistent build directory build/ makes that an incremental rebuild).
+NATIVE_SOURCES := CMakeLists.txt $(shell find src/spieltisch/native -name '*.[ch]pp')
+
+$(STAMP): pyproject.toml $(NATIVE_SOURCES)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
@@ -43,6 +47,17 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.okard_speed
 	$(BIN)/python -m benchmarks.ai_speed
 	$(BIN)/python -m benchmarks.server_load
+	$(BIN)/python -m benchmarks.native_speed
+
+## the native core built in place (src/spieltisch/_native*.so, git-ignored), for running
+## the sources with PYTHONPATH=src in an environment that did not install them
+native: $(STAMP)
+	$(BIN)/python -m pip install --quiet nanobind==3.1.0
+	cmake -S . -B build/inplace -G Ninja -DCMAKE_BUILD_TYPE=Release \
+		-DPython_EXECUTABLE=$(abspath $(BIN)/python) \
+		-Dnanobind_DIR=$$($(BIN)/python -m nanobind --cmake_dir)
+	cmake --build build/inplace
+	cp build/inplace/_native*.so src/spieltisch/
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -11,17 +9,7 @@ import pytest
 import spieltisch
 from spieltisch.core import perft
 from spieltisch.games.ostseeschach.xml import state_to_xml
-
-
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "spieltisch", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+from tests.cli.run import last_moves_game, run
 
 
 def test_games_lists_every_registered_game() -> None:
@@ -111,13 +99,7 @@ def test_play_against_random_with_piped_moves(tmp_path: Path) -> None:
 
 
 def test_play_human_against_human_to_the_end(tmp_path: Path) -> None:
-    game = spieltisch.load("ostseeschach")
-    state = game.new_state(8)
-    moves = []
-    while not state.is_over():
-        move = state.legal_moves()[-1]
-        moves.append(str(move))
-        state.play(move)
+    moves = last_moves_game("ostseeschach", 8)
     result = run(
         *("play", "ostseeschach", "--seed", "8", "--opponent", "human"),
         *("--save", str(tmp_path / "g.json")),

@@ -47,3 +47,10 @@ def test_any_spec_gives_an_agent_or_a_spec_error(text: str) -> None:
         make_agent(text, game)
     except spieltisch.SpieltischError as exc:
         assert isinstance(exc, AgentSpecError)
+
+
+def test_a_setting_given_twice_is_refused() -> None:
+    with pytest.raises(AgentSpecError, match="'depth' is given twice"):
+        make_agent("alphabeta:depth=3,depth=4")
+    with pytest.raises(AgentSpecError, match="given twice"):
+        make_agent("hard:time=1,TIME=2")

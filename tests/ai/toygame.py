@@ -122,7 +122,7 @@ class TakeTwice(Game[TakeTwiceState, Any]):
     def new_state(self, seed: int | None = None) -> TakeTwiceState:
         return TakeTwiceState(self, self.stones, 0, 0, False)
 
-    def parse(self, text: str) -> TakeTwiceState:
+    def parse(self, text: str, *, reachable: bool = True) -> TakeTwiceState:
         parts = text.split()
         if len(parts) != 5:
             raise PositionError("five fields", text)

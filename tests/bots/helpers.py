@@ -36,8 +36,10 @@ def spieltisch_command(*args: str) -> str:
 
 @contextmanager
 def running_server(
-    db: Path | None = None, *, soft: float = 2.0, hard: float = 10.0, join_timeout: float = 10.0
+    db: Path | None = None, *, soft: float = 30.0, hard: float = 60.0, join_timeout: float = 10.0
 ) -> Iterator[ServerThread]:
+    """A server in a thread; the timeouts are long unless a test is about them (a busy
+    machine must not turn a slow test client into a timeout)."""
     store = Store.open(db) if db is not None else None
     lobby = Lobby(StoreHost(store), soft_timeout=soft, hard_timeout=hard, password="secret")
     server = ServerThread(lobby)

@@ -36,7 +36,7 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(db: Path) -> Iterator[ServerThread]:
-    with running_server(db, soft=5.0, hard=5.0, join_timeout=0.5) as running:
+    with running_server(db, soft=2.0, hard=2.0, join_timeout=0.5) as running:
         yield running
 
 

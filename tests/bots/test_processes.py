@@ -26,7 +26,14 @@ def bot(game: str, *extra: str) -> str:
     return spieltisch_command("bot", game, "--level", "random", "--quiet", *extra)
 
 
-@pytest.mark.parametrize(("game", "count"), [("ostseeschach", 2), ("hase-und-igel", 1)])
+@pytest.mark.parametrize(
+    ("game", "count"),
+    [
+        ("ostseeschach", 1),
+        ("hase-und-igel", 1),
+        pytest.param("ostseeschach", 2, marks=pytest.mark.slow),
+    ],
+)
 def test_bot_processes_play_over_xml(tmp_path: Path, game: str, count: int) -> None:
     db = tmp_path / "games.db"
     result = run_duel(game, (bot(game), bot(game, "--level", "easy")), count, db=db, seed=7)
@@ -84,6 +91,9 @@ def test_the_duel_command(tmp_path: Path) -> None:
     assert "95% interval" in outcome.output
     with Store.open(db) as store:
         assert store.count_games(status="finished") == 2
+        first, second = sorted(store.list_games(), key=lambda g: g.id)
+        assert first.start == second.start  # a pair starts alike
+        assert first.players[0].name == second.players[1].name == "player1"
 
 
 def test_a_bot_that_never_comes_gives_no_result(tmp_path: Path) -> None:
@@ -94,3 +104,61 @@ def test_a_bot_that_never_comes_gives_no_result(tmp_path: Path) -> None:
         game_timeout=2.0,
     )
     assert result.unfinished() == 1
+
+
+@pytest.mark.slow
+def test_a_duel_on_a_server_elsewhere(tmp_path: Path) -> None:
+    from spieltisch.bots.duel import RemoteServer
+
+    from .helpers import running_server
+
+    with running_server(tmp_path / "remote.db") as server:
+        command = bot("schachogi")
+        result = run_duel(
+            "schachogi",
+            (command, command),
+            2,
+            remote=RemoteServer("127.0.0.1", server.port, "secret"),
+        )
+    assert result.unfinished() == 0 and [g.seat_of_player1 for g in result.games] == [0, 1]
+    with Store.open(tmp_path / "remote.db") as store:
+        assert store.count_games(status="finished") == 2
+
+
+def test_the_server_command_serves_and_stops(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.serverproc import free_port
+
+    from .helpers import XmlClient, bot_env
+
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "spieltisch", "server", "--port", str(port), "--no-db"],
+        env=bot_env(),
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        assert f"bot server on 127.0.0.1:{port}" in process.stdout.readline()
+        client = XmlClient(port)
+        client.send('<join gameType="swc_2018_hase_und_igel"/>')
+        assert client.packet()[1].tag == "joined"
+        client.close()
+    finally:
+        process.send_signal(signal.SIGINT)
+        started = time.monotonic()
+        assert process.wait(10) == 0
+        assert time.monotonic() - started < 10
+
+
+def test_a_bot_without_a_server_says_so() -> None:
+    from tests.serverproc import free_port
+
+    outcome = CliRunner().invoke(main, ["bot", "okard", "-p", str(free_port())])
+    assert outcome.exit_code == 2
+    assert "no connection to 127.0.0.1" in outcome.output

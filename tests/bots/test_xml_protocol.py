@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from spieltisch.bots.rooms import HARD_TIMEOUT, SOFT_TIMEOUT
 from spieltisch.core.registry import load
 from spieltisch.core.sc_xml import room
 from spieltisch.core.xml_reading import read_xml
@@ -197,10 +198,10 @@ def test_soft_timeout_loses_and_the_move_is_not_played() -> None:
 
 
 def test_the_official_soft_timeout_of_two_seconds() -> None:
-    with running_server() as server:
+    with running_server(soft=SOFT_TIMEOUT, hard=HARD_TIMEOUT) as server:
         room_id, (one, two) = prepared_pair(server)
         memento = one.until("moveRequest")[1][0]
-        time.sleep(1.5)
+        time.sleep(1.0)
         answer(one, "ostseeschach", room_id, memento)  # in time
         two.until("moveRequest")
         time.sleep(2.1)
@@ -270,3 +271,17 @@ def test_admin_requests_need_the_password() -> None:
         wrong = XmlClient(server.port)
         wrong.send('<authenticate password="guess"/>')
         assert "authentication failed" in wrong.packet()[0]
+
+
+def test_an_xml_client_cannot_take_a_seat_of_a_game_without_xml() -> None:
+    with running_server() as server:
+        found, codes = server.call(lambda: server.lobby.prepare("okard"))
+        client = XmlClient(server.port)
+        client.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
+        text, element = client.packet()
+        assert element.tag == "errorpacket" and "JSON protocol" in text
+        assert codes[0] in server.lobby.reservations  # still there for a JSON bot
+        other = XmlClient(server.port)
+        other.send(f'<joinRoom roomId="{found.id}"/>')
+        assert "JSON protocol" in other.packet()[0]
+        assert not found.closed

@@ -33,6 +33,18 @@ def run(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.Comp
     )
 
 
+def last_moves_game(game: str, seed: int) -> list[str]:
+    """The moves of a game of `game` with `seed` in which every player plays its last legal
+    move, to the end: a whole game a test can type in."""
+    state = spieltisch.load(game).new_state(seed)
+    moves = []
+    while not state.is_over():
+        move = state.legal_moves()[-1]
+        moves.append(str(move))
+        state.play(move)
+    return moves
+
+
 def assert_one_error_line(result: subprocess.CompletedProcess[str]) -> str:
     """The single `error:` line of a refused command (status 2, nothing on stdout)."""
     assert result.returncode == 2, (result.stdout, result.stderr)

@@ -14,7 +14,7 @@ import pytest
 import spieltisch
 from spieltisch.arena.record import load_record, replay_record
 from spieltisch.cli.play import play_loop
-from tests.cli.run import run
+from tests.cli.run import last_moves_game, run
 
 # Wieher out and back is impossible (it jumps forward only), so the Rocks shuffle:
 # the position after the first two moves comes back after 6 and after 10 moves.
@@ -44,13 +44,7 @@ def test_a_resumed_record_keeps_the_repetitions(tmp_path: Path) -> None:
 
 
 def test_a_played_game_is_recorded_and_replays(tmp_path: Path) -> None:
-    game = spieltisch.load("ostseeschach")
-    state = game.new_state(8)
-    moves = []
-    while not state.is_over():
-        move = state.legal_moves()[-1]
-        moves.append(str(move))
-        state.play(move)
+    moves = last_moves_game("ostseeschach", 8)
     result = run(
         *("play", "ostseeschach", "--seed", "8", "--opponent", "human"),
         stdin="\n".join(moves) + "\n",

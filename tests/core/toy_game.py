@@ -172,7 +172,7 @@ class ToyGame(Game[ToyState, ToyOptions]):
         """The state class: with the `hash` bug, one that is hashable."""
         return HashableToyState if self.options.bug == "hash" else ToyState
 
-    def parse(self, text: str) -> ToyState:
+    def parse(self, text: str, *, reachable: bool = True) -> ToyState:
         parts = text.split()
         if len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit():
             raise PositionError("expected `a b turn`", text)

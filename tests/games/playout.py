@@ -10,28 +10,33 @@ from typing import Any
 from spieltisch.core.game import CHANCE, TERMINAL, Game, State
 
 
-def check_from(game: Game[Any, Any], state: State[Any], seed: int = 0, plies: int = 6) -> None:
+def check_from(
+    game: Game[Any, Any], state: State[Any], seed: int = 0, plies: int = 6, reachable: bool = True
+) -> None:
     """Play up to `plies` random moves from `state`, checking every state on the way, then
-    undo them all; raises AssertionError at the first broken promise."""
+    undo them all; raises AssertionError at the first broken promise. `reachable=False`
+    for a start set up by hand: its texts are read back with `parse(reachable=False)`."""
     rng = random.Random(seed)
     start = state.text()
     played = 0
     for _ in range(plies):
-        _check_state(game, state, rng)
+        _check_state(game, state, rng, reachable)
         if state.is_over():
             break
         state.play(state.random_move(rng))
         played += 1
-    _check_state(game, state, rng)
+    _check_state(game, state, rng, reachable)
     for _ in range(played):
         state.undo()
     assert state.text() == start, "undoing the playout does not restore the start"
 
 
-def _check_state(game: Game[Any, Any], state: State[Any], rng: random.Random) -> None:
+def _check_state(
+    game: Game[Any, Any], state: State[Any], rng: random.Random, reachable: bool = True
+) -> None:
     text = state.text()
     assert "\n" not in text
-    parsed = game.parse(text)
+    parsed = game.parse(text, reachable=reachable)
     assert parsed == state and parsed.text() == text, f"{text!r} does not round-trip"
     assert parsed.to_move == state.to_move
     assert parsed.hash_key() == state.hash_key()
@@ -65,3 +70,13 @@ def _check_state(game: Game[Any, Any], state: State[Any], rng: random.Random) ->
         assert twin.text() == pushed and state.text() == text
         twin.undo()
     assert state.text() == text
+
+
+def assert_split_by_source(state: State[Any]) -> None:
+    """The legal moves from each square that starts one (the first two characters of
+    the move text) make up all the legal moves of `state`, none twice."""
+    legal = state.legal_moves()
+    split = [
+        m for square in sorted({str(m)[:2] for m in legal}) for m in state.legal_moves_from(square)
+    ]
+    assert sorted(split) == sorted(legal)

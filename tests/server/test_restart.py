@@ -3,11 +3,13 @@ their seats, and play goes on (the AI's too)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 from tests.server.client import TableClient
-from tests.serverproc import ServerProcess
+from tests.serverproc import ROOT, ServerProcess
 
 
 def test_running_games_survive_a_restart(tmp_path: Path) -> None:
@@ -73,3 +75,15 @@ def test_an_unwatched_tables_ai_stops_thinking(tmp_path: Path) -> None:
         client.close()
     finally:
         server.stop()
+
+
+def test_serve_with_a_store_it_cannot_open_is_one_error_line(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "spieltisch", "serve", "--db", str(tmp_path / "no" / "x.db")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"},
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: the database") and done.stderr.count("\n") == 1

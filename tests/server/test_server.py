@@ -130,6 +130,7 @@ def test_records_export_import_and_positions(server: ServerProcess) -> None:
         f"{server.url}/api/records/{table_id}/export"
     ) as response:
         record = response.read().decode()
+    assert "holders" not in json.loads(record)["meta"]
     status, imported, _ = server.post("/api/records/import", record)
     assert status == 200
     again = server.get(f"/api/records/{imported['id']}")
@@ -168,3 +169,28 @@ def test_bad_requests_are_answered_not_dropped(server: ServerProcess) -> None:
         server.get("/api/records/99999999999999999999999")
     except Exception as exc:  # urllib raises on 400
         assert "400" in str(exc)
+
+
+def test_clocks_run_for_the_seat_to_move(server: ServerProcess) -> None:
+    table_id, me = create(
+        server, game="ostseeschach", opponent="here", clock_minutes=1, clock_increment=2
+    )
+    client = TableClient(server, table_id, me)
+    clocks = client.table["clocks"]
+    assert [c["running"] for c in clocks] == [True, False]
+    assert 55 < clocks[0]["remaining"] <= 60 and clocks[1]["remaining"] == 60
+    after = client.move(client.table["state"]["moves"][0]["notation"])
+    assert [c["running"] for c in after["clocks"]] == [False, True]
+    assert after["clocks"][0]["remaining"] > 60  # the increment
+    client.close()
+    status, answer, _ = server.post("/api/tables", {"game": "ostseeschach", "clock_minutes": "1e3"})
+    assert status == 400 and "clock_minutes" in answer["error"]
+
+
+def test_typed_moves_read_both_okard_notations(server: ServerProcess) -> None:
+    table_id, me = create(server, game="okard", opponent="here")
+    client = TableClient(server, table_id, me)
+    answer = client.move("PI 200000001-221010122")  # the Bauer by the draft's text code
+    assert answer["type"] == "table" and answer["moves"] == ["PI B"]
+    assert client.move("PI SP")["moves"] == ["PI B", "PI SP"]
+    client.close()

@@ -29,11 +29,13 @@ def table_state(page: Any) -> tuple[str, int]:
     return root.get_attribute("data-status") or "", int(root.get_attribute("data-ply") or 0)
 
 
-def click_and_wait(page: Any, selector: str) -> None:
-    """Click `selector`; when that completes a move, wait until the server's answer is
-    drawn (a click that only extends the path shows the next targets at once)."""
+def click_and_wait(page: Any, selector: str, tap: bool = False) -> None:
+    """Click (or tap, on a touch screen) `selector`; when that completes a move, wait
+    until the server's answer is drawn (a click that only extends the path shows the
+    next targets at once)."""
     received = page.locator(".play").get_attribute("data-received")
-    page.locator(selector).first.click()
+    target = page.locator(selector).filter(visible=True).first
+    target.tap() if tap else target.click()
     page.wait_for_function(
         """([received, targets]) => {
             const root = document.querySelector(".play");

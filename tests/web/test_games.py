@@ -24,8 +24,8 @@ SHORT = {
     "schachogi": {"quiet_plies": "6", "position": "r3p3/8/8/8/8/8/8/R3P3 w 0 1"},
     # round 25 of 30: the race's last rounds
     "hase-und-igel": {
-        "position": "SHCHCCH12CLICCHI12CICCL2IHCCC2IH1CH2CICHC2LICCH21CIHC2CCILHC1CHCG"
-        " 50 12/40/3/TEHF/a2 0/9/2/EHF/- a2"
+        "position": "SCH12CHHCCLICHCI1C2IC2LCICHCC2I2HC1CHIH2CCLI2CC1CHIC2HCCILCCHH1CG"
+        " 50 47/35/3/-/a4 51/49/4/-/a7 a7"
     },
     "okard": {"board": "8", "turns": "4"},
 }

@@ -66,6 +66,11 @@ def test_two_browsers_play_while_a_third_watches(web: ServerProcess, browser: An
             for page in (alice, bob, carol):
                 wait_ply(page, ply)
         assert carol.locator("ol.moves li").count() == 4
+        carol.click('ol.moves .move-link[data-ply="2"]')  # look at an earlier position
+        carol.wait_for_selector(".status.looking")
+        assert "after move 2" in carol.locator(".status.looking").inner_text()
+        carol.click(".status.looking button")
+        carol.wait_for_selector(".status.looking", state="detached")
         assert carol.locator(TARGETS).count() == 0
         assert "watching" in carol.locator(".side").inner_text()
         shot(carol, "table-watching-schachogi-desktop")
@@ -117,7 +122,8 @@ def test_against_the_ai_it_thinks_and_takes_back(web: ServerProcess, context: An
     first = page.locator(".play").get_attribute("data-table")
     page.click("#rematch")
     page.wait_for_function(
-        f"() => document.querySelector('.play[data-status=running]')?.dataset.table !== '{first}'"
+        f"() => {{ const p = document.querySelector('.play[data-status=running]');"
+        f" return p !== null && p.dataset.table !== '{first}'; }}"
     )
     rematch = page.locator(".play").get_attribute("data-table")
     seats = page.request.get(f"{web.url}/api/tables/{rematch}").json()

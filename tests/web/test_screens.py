@@ -11,8 +11,11 @@ from tests.serverproc import ServerProcess
 from tests.web.conftest import SIZES, shot
 from tests.web.play import TARGETS, click_and_wait, finished_game, table_state
 from tests.web.test_games import FINISHED, SHORT
+from tests.web.test_turns import OKARD
 
 GAMES = list(SHORT)
+#: A Schachogi position with promoted pieces of both sides.
+PROMOTED = "4p2+r/1B6/1I3+w2/8/3+s4/2+R5/8/4P3 w 0 1"
 
 #: No element may stick out of the page sideways (a phone would scroll horizontally).
 OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
@@ -36,7 +39,8 @@ def game_over(web: ServerProcess, game: str) -> int:
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_every_page_of_every_game(web: ServerProcess, browser: Any, size: str) -> None:
-    context = browser.new_context(viewport=SIZES[size])
+    phone = size == "phone"
+    context = browser.new_context(viewport=SIZES[size], has_touch=phone, is_mobile=phone)
     context.set_default_timeout(15_000)
     page = context.new_page()
     errors: list[str] = []
@@ -52,8 +56,8 @@ def test_every_page_of_every_game(web: ServerProcess, browser: Any, size: str) -
             page.locator("form.new-table [name=seed]").fill("7")
             page.click("#create")
             page.wait_for_selector(".play[data-table] .board")
-            for _ in range(3):  # a few clicks into the game: a selection shows its targets
-                click_and_wait(page, TARGETS)
+            for _ in range(3):  # a few clicks (taps) into the game: a selection shows targets
+                click_and_wait(page, TARGETS, tap=phone)
             assert table_state(page)[0] == "running"
             check_fits(page, f"table {game}")
             shot(page, f"table-{game}-{size}")
@@ -70,6 +74,17 @@ def test_every_page_of_every_game(web: ServerProcess, browser: Any, size: str) -
             page.wait_for_selector(".rules h1")
             check_fits(page, f"rules {game}")
             shot(page, f"rules-{game}-{size}", full=False)
+        # Okard's play phase: action points, the sacrifice budget, the choices after a click
+        made = page.request.post(
+            f"{web.url}/api/tables",
+            data={"game": "okard", "options": "board=8", "position": OKARD, "opponent": "here"},
+        ).json()
+        page.goto(f"{web.url}/#/table/{made['id']}")
+        page.wait_for_selector(".play .board")
+        click_and_wait(page, '.play [data-id="a8"]', tap=phone)
+        page.wait_for_selector(".choice-bar .choice >> visible=true")
+        check_fits(page, "okard play")
+        shot(page, f"table-okard-play-{size}")
         page.goto(f"{web.url}/#/games")
         page.wait_for_selector(".games-table tbody tr[data-id]")
         check_fits(page, "games")
@@ -84,6 +99,12 @@ def test_every_page_of_every_game(web: ServerProcess, browser: Any, size: str) -
         page.wait_for_selector(".replay .board")
         check_fits(page, "position")
         shot(page, f"position-okard-{size}")
+        page.goto(f"{web.url}/#/games")
+        page.select_option("#position-game", "schachogi")
+        page.fill("#position-text", PROMOTED)
+        page.click("#open-position")
+        page.wait_for_selector(".replay .board .promoted")
+        shot(page, f"position-schachogi-promoted-{size}")
         assert not errors
     finally:
         context.close()

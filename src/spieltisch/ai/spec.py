@@ -73,7 +73,10 @@ def parse_spec(text: str, game: Game[Any, Any] | None = None) -> tuple[str, dict
                 raise AgentSpecError(
                     f"agent setting {quote(item.strip())} in {quote(text)} is not key=value"
                 )
-            settings[key.strip().lower()] = value.strip()
+            key = key.strip().lower()
+            if key in settings:
+                raise AgentSpecError(f"agent setting {quote(key)} is given twice in {quote(text)}")
+            settings[key] = value.strip()
     name = ALIASES.get(name, name)
     if name not in KINDS:
         table = levels(game)

@@ -4,13 +4,17 @@ each bot started as a process with `-h HOST -p PORT -r CODE` added to its comman
 official clients' flags). Seats alternate, and each pair of games starts from the same
 random position; every game is kept in the store.
 
-The server runs in this process, in a thread of its own, on a free port of 127.0.0.1.
+The server runs in this process, in a thread of its own, on a free port of 127.0.0.1,
+unless a server elsewhere is given (`RemoteServer`: games prepared and watched through
+the JSON protocol's admin messages; that server keeps the games in its own store).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import shlex
+import socket
 import subprocess
 import threading
 import time
@@ -20,12 +24,12 @@ from pathlib import Path
 from typing import Any
 
 from spieltisch.arena.elo import MatchScore
-from spieltisch.bots.rooms import Lobby, Room, StoreHost
+from spieltisch.bots.rooms import JoinError, Lobby, Room, StoreHost
 from spieltisch.bots.server import BotServer
 from spieltisch.store import Store
 from spieltisch.tables.table import derive_seed
 
-__all__ = ["DuelGame", "DuelResult", "ServerThread", "run_duel"]
+__all__ = ["DuelGame", "DuelResult", "RemoteServer", "ServerThread", "run_duel"]
 
 #: Seconds a game may take in all before it is cancelled (no result).
 GAME_TIMEOUT = 600.0
@@ -119,6 +123,75 @@ def bot_command(command: str, host: str, port: int, code: str) -> list[str]:
     return [*shlex.split(command), "-h", host, "-p", str(port), "-r", code]
 
 
+class RemoteServer:
+    """A bot server elsewhere, driven through the JSON protocol's admin messages: each
+    game prepared with `prepare`, its end heard by watching the table."""
+
+    def __init__(self, host: str, port: int, password: str) -> None:
+        self.host = host
+        self.port = port
+        self.password = password
+
+    def prepare(
+        self, game: str, names: tuple[str, str], options: str, seed: int, timeouts: bool
+    ) -> tuple[socket.socket, Any, str, list[str]]:
+        """A prepared game: the watching connection, its reader, the table, the codes."""
+        sock = socket.create_connection((self.host, self.port), timeout=30)
+        stream = sock.makefile("rwb")
+        request = {
+            "type": "prepare",
+            "password": self.password,
+            "game": game,
+            "options": options,
+            "names": list(names),
+            "seed": seed,
+            "timeouts": timeouts,
+        }
+        stream.write(json.dumps(request).encode() + b"\n")
+        stream.flush()
+        answer = json.loads(stream.readline() or b"{}")
+        if answer.get("type") != "prepared":
+            sock.close()
+            raise JoinError(f"the server refused to prepare a game: {answer.get('message')}")
+        stream.write(json.dumps({"type": "watch", "table": answer["table"]}).encode() + b"\n")
+        stream.flush()
+        return sock, stream, str(answer["table"]), list(answer["reservations"])
+
+
+def _remote_game(
+    remote: RemoteServer,
+    game: str,
+    commands: tuple[str, str],
+    names: tuple[str, str],
+    options: str,
+    seed: int,
+    first: int,
+    timeouts: bool,
+    game_timeout: float,
+    output: Callable[[str], None] | None,
+) -> tuple[str, dict[str, Any] | None]:
+    """One game on a remote server: (table id, the `over` message or None)."""
+    sock, stream, table, codes = remote.prepare(game, names, options, seed, timeouts)
+    order = (0, 1) if first == 0 else (1, 0)
+    processes = [
+        _launch(commands[p], codes[order[p]], output, remote.host, remote.port) for p in (0, 1)
+    ]
+    over: dict[str, Any] | None = None
+    sock.settimeout(game_timeout)
+    try:
+        for line in stream:
+            message = json.loads(line)
+            if message.get("type") == "over":
+                over = message
+                break
+    except (OSError, ValueError):
+        over = None
+    finally:
+        sock.close()
+        _stop(processes)
+    return table, over
+
+
 def run_duel(
     game: str,
     commands: tuple[str, str],
@@ -134,8 +207,24 @@ def run_duel(
     game_timeout: float = GAME_TIMEOUT,
     output: Callable[[str], None] | None = None,
     on_game: Callable[[DuelGame], None] | None = None,
+    remote: RemoteServer | None = None,
 ) -> DuelResult:
-    """Play `games` games between the two bot commands (see the module)."""
+    """Play `games` games between the two bot commands (see the module); on `remote`,
+    a server elsewhere, instead of one started here."""
+    if remote is not None:
+        return _run_remote(
+            remote,
+            game,
+            commands,
+            games,
+            seed,
+            options,
+            names,
+            can_timeout,
+            game_timeout,
+            output,
+            on_game,
+        )
     store = Store.open(db) if db is not None else None
     lobby = Lobby(
         StoreHost(store), default_game=game, soft_timeout=soft_timeout, hard_timeout=hard_timeout
@@ -162,7 +251,7 @@ def run_duel(
             room, codes = server.call(prepare)
             order = (0, 1) if first == 0 else (1, 0)
             processes = [
-                _launch(commands[player], server.port, codes[order[player]], output)
+                _launch(commands[player], codes[order[player]], output, "127.0.0.1", server.port)
                 for player in (0, 1)
             ]
             played = _await_room(server, room, processes, game_timeout)
@@ -186,10 +275,53 @@ def run_duel(
     return result
 
 
+def _run_remote(
+    remote: RemoteServer,
+    game: str,
+    commands: tuple[str, str],
+    games: int,
+    seed: int,
+    options: str,
+    names: tuple[str, str],
+    timeouts: bool,
+    game_timeout: float,
+    output: Callable[[str], None] | None,
+    on_game: Callable[[DuelGame], None] | None,
+) -> DuelResult:
+    result = DuelResult(game, commands)
+    for index in range(games):
+        pair_seed = derive_seed(seed, "duel", index // 2) & 0x7FFFFFFF
+        first = index % 2
+        seat_names = (names[0], names[1]) if first == 0 else (names[1], names[0])
+        table, over = _remote_game(
+            remote,
+            game,
+            commands,
+            seat_names,
+            options,
+            pair_seed,
+            first,
+            timeouts,
+            game_timeout,
+            output,
+        )
+        entry = DuelGame(index, first, table, pair_seed)
+        if over is not None and over.get("status") == "over":
+            winner = over.get("winner")
+            entry.score = 0.5 if winner is None else (1.0 if winner == first else 0.0)
+            entry.reason = str(over.get("reason") or "")
+            scores = over.get("scores") or [[], []]
+            entry.scores = (tuple(scores[0]), tuple(scores[1]))
+        result.games.append(entry)
+        if on_game is not None:
+            on_game(entry)
+    return result
+
+
 def _launch(
-    command: str, port: int, code: str, output: Callable[[str], None] | None
+    command: str, code: str, output: Callable[[str], None] | None, host: str, port: int
 ) -> subprocess.Popen[bytes]:
-    argv = bot_command(command, "127.0.0.1", port, code)
+    argv = bot_command(command, host, port, code)
     return subprocess.Popen(
         argv,
         stdin=subprocess.DEVNULL,
@@ -223,6 +355,12 @@ def _await_room(
         time.sleep(0.02)
     if not room.closed:
         server.call(room.cancel)
+    _stop(processes)
+    return finished and room.table.outcome is not None
+
+
+def _stop(processes: Sequence[subprocess.Popen[bytes]]) -> None:
+    """Wait a little for the bots to end, then end them."""
     for process in processes:
         try:
             process.wait(5.0)
@@ -233,4 +371,3 @@ def _await_room(
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
-    return finished and room.table.outcome is not None

@@ -23,7 +23,7 @@ __all__ = ["PROTOCOL", "JsonSession"]
 
 #: The protocol's name and version, in the `welcome` message.
 PROTOCOL = "spieltisch-bots/1"
-_TYPES = ("join", "move", "watch", "leave", "prepare", "ping")
+_TYPES = ("join", "move", "watch", "leave", "prepare", "stats", "ping")
 
 
 class JsonSession:
@@ -147,13 +147,34 @@ class JsonSession:
         if not (isinstance(names, list) and len(names) == 2):
             raise JoinError("'names' is a list of two names")
         timeouts = bool(message.get("timeouts", False))
+        seed = message.get("seed")
+        if seed is not None and not (
+            isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 31
+        ):
+            raise JoinError("'seed' is a whole number 0..2147483647")
         room, codes = self.lobby.prepare(
             self._text(message, "game"),
             (str(names[0])[:60], str(names[1])[:60]),
             can_timeout=(timeouts, timeouts),
             options=self._text(message, "options"),
+            seed=seed,
         )
         self.send({"type": "prepared", "table": room.id, "reservations": codes})
+
+    def _on_stats(self, message: dict[str, Any]) -> None:
+        if self._text(message, "password") != self.lobby.password:
+            self.error("wrong password: stats are for administrators", "NOT_ALLOWED")
+            return
+        lobby = self.lobby
+        self.send(
+            {
+                "type": "stats",
+                "rooms": len(lobby.rooms),
+                "finished": lobby.finished,
+                "abandoned": lobby.abandoned,
+                "move_seconds": lobby.move_seconds,
+            }
+        )
 
     def closed(self) -> None:
         """The connection is gone (or the bot left): leave the table and the watching."""

@@ -45,6 +45,7 @@ class Outbox:
         self.closing = False
         self.done = asyncio.Event()
         self._closed = False
+        self._aborted = False
         self.task = asyncio.get_running_loop().create_task(self._run())
         self.task.add_done_callback(self._ended)
 
@@ -67,13 +68,17 @@ class Outbox:
     def abort(self) -> None:
         """Close now, dropping what is queued."""
         self.closing = True
+        self._aborted = True
+        while not self._queue.empty():  # the sentinel ends the writer even if a
+            self._queue.get_nowait()  # cancellation were lost in a finishing write
+        self._queue.put_nowait(_CLOSE)
         self.task.cancel()
 
     async def _run(self) -> None:
         try:
             while True:
                 data = await self._queue.get()
-                if data is _CLOSE or not data:
+                if data is _CLOSE or not data or self._aborted:
                     break
                 await asyncio.wait_for(self._write(data), self.drain_timeout)
         except (ConnectionError, OSError, TimeoutError, asyncio.CancelledError):

@@ -106,11 +106,15 @@ class TableHost(Protocol):
     def close(self, table: Table) -> None:
         """The room of `table` is done with it."""
 
+    def find(self, table_id: str) -> Table | None:
+        """A waiting table of the host's own with a free seat (the web app's tables
+        waiting for a friend), for a bot to join; None when there is none."""
+
 
 def kind_of(seat: Seat) -> str:
     """The store's kind of a seat: `bot:NAME`, `ai:SPEC` or `person`."""
     if seat.kind is SeatKind.BOT:
-        return f"bot:{seat.name}"[:64]
+        return f"bot:{seat.name or '?'}"[:64]
     if seat.kind is SeatKind.AI:
         return f"ai:{seat.agent}"[:64]
     return "person"
@@ -138,6 +142,9 @@ class StoreHost:
         stop = self._unsubscribe.pop(id(table), None)
         if stop is not None:
             stop()
+
+    def find(self, table_id: str) -> Table | None:
+        return None
 
     def game_id(self, table: Table) -> int | None:
         """The store's id of `table`'s game (None before the start or without a store)."""
@@ -245,6 +252,8 @@ class Room:
             raise JoinError(f"seat {seat} of room {self.id} is taken")
         slot.participant = participant
         slot.strict = strict
+        if self.table.seats[seat].kind is not SeatKind.BOT:  # a free seat becomes a bot's
+            self.table.seats[seat] = Seat.bot("")
         self.table.sit(seat, (name or slot.name or f"bot {seat + 1}")[:60], secrets.token_hex(8))
         if self.table.status is Status.WAITING and not self.free_seats():
             self.lobby.host.seated(self.table)
@@ -474,7 +483,8 @@ class Lobby:
         seed: int | None = None,
     ) -> Room:
         seed = seed if seed is not None else secrets.randbelow(1 << 31)
-        table = Table(game, seats or [Seat.bot(""), Seat.bot("")], seed=seed)
+        # a free seat is a person's until a bot takes it: a person in the web app may
+        table = Table(game, seats or [Seat.person(""), Seat.person("")], seed=seed)
         room = Room(self, table, slots, prepared=prepared, paused=paused)
         room.id = self.host.open(table)
         self.rooms[room.id] = room
@@ -488,9 +498,11 @@ class Lobby:
         name: str = "",
         options: str = "",
         strict: bool = True,
+        xml: bool = False,
     ) -> tuple[Room, int]:
         """Join an open room of `game` (a registry name or a competition type; None: any
-        open room, else the default game), or open a new one and wait there."""
+        open room, else the default game), or open a new one and wait there; `xml`: only
+        rooms of games with a competition codec (an XML client)."""
         wanted: Game[Any, Any] | None = None
         if game is not None:
             wanted = game_for_type(game)
@@ -499,8 +511,12 @@ class Lobby:
                     wanted = load(game, options or None)
                 except SpieltischError as exc:
                     raise JoinError(f"no game {game[:60]!r}: {exc}") from None
+        if xml and (wanted or load(self.default_game)).competition() is None:
+            raise JoinError("this game has no competition XML: use the JSON protocol")
         for room in self.rooms.values():
             if room.prepared or room.closed or room.table.status is not Status.WAITING:
+                continue
+            if xml and room.codec is None:
                 continue
             if wanted is not None and (
                 room.game.name != wanted.name or room.table.record.options != wanted.options.text()
@@ -517,24 +533,53 @@ class Lobby:
         return room, 0
 
     def join_room(
-        self, participant: Participant, room_id: str, *, name: str = "", strict: bool = True
+        self,
+        participant: Participant,
+        room_id: str,
+        *,
+        name: str = "",
+        strict: bool = True,
+        xml: bool = False,
     ) -> tuple[Room, int]:
         room = self.rooms.get(room_id)
+        if room is None:
+            room = self._adopt(room_id)
         if room is None or room.closed:
             raise JoinError(f"no open room {room_id[:60]!r}")
+        if xml and room.codec is None:
+            raise JoinError(f"{room.game.title} has no competition XML: use the JSON protocol")
         free = [i for i in room.free_seats() if room.slots[i].reservation is None]
         if not free:
             raise JoinError(f"room {room_id[:60]!r} has no free seat")
         room.sit(participant, free[0], name, strict)
         return room, free[0]
 
+    def _adopt(self, table_id: str) -> Room | None:
+        """A room around a waiting table of the host's (a person waits for a friend)."""
+        table = self.host.find(table_id)
+        if table is None or table.status is not Status.WAITING:
+            return None
+        room = Room(self, table, [Slot(), Slot()])
+        room.id = table_id
+        self.rooms[table_id] = room
+        return room
+
     def join_prepared(
-        self, participant: Participant, code: str, *, name: str = "", strict: bool = True
+        self,
+        participant: Participant,
+        code: str,
+        *,
+        name: str = "",
+        strict: bool = True,
+        xml: bool = False,
     ) -> tuple[Room, int]:
-        found = self.reservations.pop(code, None)
+        found = self.reservations.get(code)
         if found is None:
             raise JoinError(f"no reservation {code[:60]!r}")
         room, seat = found
+        if xml and room.codec is None:
+            raise JoinError(f"{room.game.title} has no competition XML: use the JSON protocol")
+        del self.reservations[code]
         if room.closed:
             raise JoinError(f"the game of reservation {code[:60]!r} is over")
         room.sit(participant, seat, room.slots[seat].name or name, strict)
@@ -560,7 +605,8 @@ class Lobby:
             raise JoinError(f"no game {game[:60]!r}: {exc}") from None
         slots = [Slot(names[i], can_timeout[i], str(uuid.uuid4())) for i in (0, 1)]
         seats = [
-            Seat.ai(spec, names[i] or None) if spec else Seat.bot("") for i, spec in enumerate(ai)
+            Seat.ai(spec, names[i] or None) if spec else Seat.person("")
+            for i, spec in enumerate(ai)
         ]
         codes: list[str] = []
         room = self._new_room(loaded, slots, seats=seats, prepared=True, paused=paused, seed=seed)

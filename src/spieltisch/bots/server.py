@@ -91,6 +91,7 @@ class BotServer:
         self.max_packet = max_packet
         self.server: asyncio.Server | None = None
         self.connections: set[Connection] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def start(self) -> int:
         """Listen; the port (the one chosen by the system when `port` is 0)."""
@@ -103,17 +104,24 @@ class BotServer:
             self.server.close()
             for connection in list(self.connections):
                 connection.abort()
+            tasks = list(self._tasks)
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.server.wait_closed(), 2.0)
 
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         connection = Connection(self, reader, writer)
         self.connections.add(connection)
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
         session: XmlSession | JsonSession | None = None
         try:
             session = await self._serve(connection)
-        except (ConnectionError, OSError):
-            pass
+        except (ConnectionError, OSError, asyncio.CancelledError):
+            pass  # cancelled: the server stops, and this connection with it
         except Exception:
             log.exception("a bot connection failed")
         finally:
@@ -121,10 +129,12 @@ class BotServer:
             if session is not None:
                 session.closed()
             connection.close()
-            with contextlib.suppress(Exception):
+            if task is not None:
+                self._tasks.discard(task)
+            try:
                 await asyncio.wait_for(connection.outbox.done.wait(), 5.0)
-            if not connection.outbox.done.is_set():
-                connection.outbox.abort()
+            except (TimeoutError, asyncio.CancelledError):  # stopping: drop it now
+                connection.abort()
 
     async def _serve(self, connection: Connection) -> XmlSession | JsonSession | None:
         first = b""

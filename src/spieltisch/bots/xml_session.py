@@ -128,19 +128,19 @@ class XmlSession:
         if self._in_room():
             return
         game = element.get("gameType") or None
-        self._seated(self.lobby.join(self, game, name=self._display(element)))
+        self._seated(self.lobby.join(self, game, name=self._display(element), xml=True))
 
     def _on_joinRoom(self, element: ET.Element, _text: str) -> None:
         if self._in_room():
             return
         room_id = element.get("roomId", "")
-        self._seated(self.lobby.join_room(self, room_id, name=self._display(element)))
+        self._seated(self.lobby.join_room(self, room_id, name=self._display(element), xml=True))
 
     def _on_joinPrepared(self, element: ET.Element, _text: str) -> None:
         if self._in_room():
             return
         code = element.get("reservationCode", "")
-        self._seated(self.lobby.join_prepared(self, code, name=self._display(element)))
+        self._seated(self.lobby.join_prepared(self, code, name=self._display(element), xml=True))
 
     def _display(self, element: ET.Element) -> str:
         self.name = (element.get("displayName") or self.name or "")[:60]

@@ -165,6 +165,18 @@ def bot_command(
 @click.option("--hard-timeout", default=10.0, show_default=True, type=click.FloatRange(0.01, 3600))
 @click.option("--no-timeouts", is_flag=True, help="Let the bots think as long as they like.")
 @click.option("--show-output", is_flag=True, help="Let the bots print to this terminal.")
+@click.option(
+    "--game-timeout",
+    default=600.0,
+    show_default=True,
+    type=click.FloatRange(1, 86_400),
+    help="Seconds a game may take before it is cancelled (no result).",
+)
+@click.option("--host", default=None, help="Play on this bot server instead of one started here.")
+@click.option("--port", default=13050, show_default=True, type=click.IntRange(1, 65535))
+@click.option(
+    "--password", default="examplepassword", show_default=True, help="Its admin password."
+)
 def duel_command(
     game: str,
     player1: str,
@@ -177,9 +189,13 @@ def duel_command(
     hard_timeout: float,
     no_timeouts: bool,
     show_output: bool,
+    game_timeout: float,
+    host: str | None,
+    port: int,
+    password: str,
 ) -> None:
     """Duel two bot programs on GAME: each is started with -h HOST -p PORT -r CODE."""
-    from spieltisch.bots.duel import DuelGame, run_duel
+    from spieltisch.bots.duel import DuelGame, RemoteServer, run_duel
 
     load(game, options or None)  # bad options fail here, before any bot starts
 
@@ -204,8 +220,10 @@ def duel_command(
         soft_timeout=soft_timeout,
         hard_timeout=hard_timeout,
         can_timeout=not no_timeouts,
+        game_timeout=game_timeout,
         output=click.echo if show_output else None,
         on_game=shown,
+        remote=RemoteServer(host, port, password) if host is not None else None,
     )
     score = result.score()
     low, high = score.elo_interval()
@@ -229,4 +247,4 @@ def duel_command(
     )
     if result.unfinished():
         click.echo(f"games without a result (counted as draws): {result.unfinished()}")
-    click.echo(f"games stored in {db}")
+    click.echo(f"games stored in {db if host is None else f'the store of {host}:{port}'}")

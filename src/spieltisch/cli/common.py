@@ -121,6 +121,12 @@ POSITION_FILE = click.option(
     type=click.Path(path_type=Path),
     help="Read the start position from a file (position text or the game's XML).",
 )
+SETUP = click.option(
+    "--setup",
+    is_flag=True,
+    help="The position is set up by hand: read it even if no game can reach it "
+    "(it must still be well-formed and playable).",
+)
 SEED = click.option(
     "--seed",
     type=WholeNumber(0, MAX_SEED),
@@ -129,22 +135,31 @@ SEED = click.option(
 )
 
 
-def read_position(game: Game[Any, Any], path: Path) -> State[Any]:
+def read_position(game: Game[Any, Any], path: Path, *, reachable: bool = True) -> State[Any]:
     """The position in the file at `path` (any encoding `read_text_file` accepts)."""
-    state: State[Any] = game.parse(read_text_file(path, "the position file").strip())
+    text = read_text_file(path, "the position file").strip()
+    state: State[Any] = game.parse(text, reachable=reachable)
     return state
 
 
 def load_state(
-    game: Game[Any, Any], position: str | None, position_file: Path | None, seed: int | None
+    game: Game[Any, Any],
+    position: str | None,
+    position_file: Path | None,
+    seed: int | None,
+    *,
+    setup: bool = False,
 ) -> State[Any]:
-    """The start: a position text, a position file, or `new_state(seed)`."""
+    """The start: a position text, a position file, or `new_state(seed)`. `setup`: the
+    position was set up by hand (`Game.parse(reachable=False)`)."""
     if position is not None and position_file is not None:
         fail("give either --position or --position-file, not both")
+    if setup and position is None and position_file is None:
+        fail("--setup reads a hand-made --position or --position-file; give one")
     if position_file is not None:
-        return read_position(game, position_file)
+        return read_position(game, position_file, reachable=not setup)
     if position is not None:
-        parsed: State[Any] = game.parse(position)
+        parsed: State[Any] = game.parse(position, reachable=not setup)
         return parsed
     state: State[Any] = game.new_state(seed)
     return state

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from spieltisch import native
 from spieltisch.ai.levels import levels
 from spieltisch.cli.common import (
     GAME,
@@ -14,8 +15,10 @@ from spieltisch.cli.common import (
     POSITION,
     POSITION_FILE,
     SEED,
+    SETUP,
     WholeNumber,
     board,
+    fail,
     load_state,
     user_errors,
 )
@@ -42,6 +45,7 @@ def games_command(verbose: bool) -> None:
 @GAME
 @POSITION
 @POSITION_FILE
+@SETUP
 @SEED
 @OPTIONS
 @click.option(
@@ -54,6 +58,7 @@ def show(
     game: str,
     position: str | None,
     position_file: Path | None,
+    setup: bool,
     seed: int | None,
     options: tuple[str, ...],
     viewer: int | None,
@@ -61,7 +66,7 @@ def show(
     """Print a board: the start (drawn with --seed) or a given position."""
     with user_errors():
         loaded = load(game, options)
-        state = load_state(loaded, position, position_file, seed)
+        state = load_state(loaded, position, position_file, seed, setup=setup)
         click.echo(board(state, viewer))
         click.echo(f"position: {state.text()}")
 
@@ -71,19 +76,29 @@ def show(
 @click.argument("depth", type=WholeNumber(0, MAX_DEPTH))
 @POSITION
 @POSITION_FILE
+@SETUP
 @SEED
 @OPTIONS
 @click.option("--divide", "split", is_flag=True, help="Also print the count below each move.")
 @click.option("--stats", is_flag=True, help="Print time and nodes/s on standard error.")
+@click.option(
+    "--engine",
+    type=click.Choice(["python", "native"]),
+    default="python",
+    show_default=True,
+    help="The Python engine (the reference) or the native one (C++, where the game has it).",
+)
 def perft_command(
     game: str,
     depth: int,
     position: str | None,
     position_file: Path | None,
+    setup: bool,
     seed: int | None,
     options: tuple[str, ...],
     split: bool,
     stats: bool,
+    engine: str,
 ) -> None:
     """Count the leaves of the legal-move tree DEPTH plies deep.
 
@@ -92,9 +107,19 @@ def perft_command(
     """
     with user_errors():
         loaded = load(game, options)
-        state = load_state(loaded, position, position_file, seed)
+        state = load_state(loaded, position, position_file, seed, setup=setup)
         start = time.perf_counter()
-        if split:
+        if engine == "native":
+            if options:
+                fail("--engine native counts with the game's default options only")
+            if split:
+                native_rows = native.divide(game, state.text(), depth)
+                for notation, count in native_rows:
+                    click.echo(f"{notation}: {count}")
+                total = sum(count for _, count in native_rows) if depth > 0 else 1
+            else:
+                total = native.perft(game, state.text(), depth)
+        elif split:
             rows = divide(state, depth)
             for move, count in rows:
                 click.echo(f"{move}: {count}")

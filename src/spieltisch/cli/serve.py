@@ -21,13 +21,29 @@ import click
     hidden=True,
     help="Seconds an unwatched table's AI may go on thinking.",
 )
-def serve(host: str, port: int, db: str, idle_grace: float) -> None:
+@click.option(
+    "--xml-port",
+    default=None,
+    type=click.IntRange(0, 65535),
+    help="Also serve bots over TCP on this port (competition XML and JSON; 13050 is the "
+    "competition's).",
+)
+def serve(host: str, port: int, db: str, idle_grace: float, xml_port: int | None) -> None:
     """Play in the browser: the lobby, tables, stored games, replays and rules."""
     import uvicorn
 
     from spieltisch.server import create_app
+    from spieltisch.store import Store, StoreError
 
-    app = create_app(db, idle_grace=idle_grace)
+    try:  # a store that cannot be opened is one error line, before the server starts
+        Store.open(db).close()
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    app = create_app(db, idle_grace=idle_grace, xml_port=xml_port, host=host)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     click.echo(f"spieltisch is at http://{shown}:{port}/  (Ctrl-C stops it)", err=False)
+    if xml_port is not None:
+        click.echo(
+            f"bots connect to {shown}:{xml_port} (XML or JSON) or ws://{shown}:{port}/ws/bot"
+        )
     uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")

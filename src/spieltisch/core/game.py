@@ -112,6 +112,15 @@ class State(ABC, Generic[M]):
         """Whether `move` is one of the legal moves here."""
         return move in self.legal_moves()
 
+    def passes_check(self, move: M) -> bool:
+        """Whether `check` accepts `move`: the `is_legal` of a game whose `check` is
+        cheaper than building the move list (it must agree with `legal_moves`)."""
+        try:
+            self.check(move)
+        except IllegalMoveError:
+            return False
+        return True
+
     @abstractmethod
     def push(self, move: M) -> None:
         """Make a move known to be legal (taken from `legal_moves`), without checks: the
@@ -281,9 +290,17 @@ class Game(ABC, Generic[S, OptionsT]):
         `random.Random(seed)`; `seed=None` gives the game's fixed standard set-up."""
 
     @abstractmethod
-    def parse(self, text: str) -> S:
+    def parse(self, text: str, *, reachable: bool = True) -> S:
         """Read a position text (and any other position format the game accepts, such as
-        the competition's XML). Raises `PositionError` (a `NotationError`)."""
+        the competition's XML). Raises `PositionError` (a `NotationError`).
+
+        By default a position no game can reach under the rules is refused, naming the
+        rule it breaks (where a cheap check can tell). `reachable=False` reads a position
+        set up by hand (a rule's test case, a puzzle): it checks only that the text is
+        well-formed and that the game can go on from it, so nothing breaks later; every
+        check the engine needs to stay consistent stays on either way. Each game's `parse`
+        says which of its checks are which.
+        """
 
     @property
     @abstractmethod

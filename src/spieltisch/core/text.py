@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from spieltisch.core.errors import QUOTE_WIDTH, NotationError, excerpt, quote
 
-__all__ = ["MAX_DIGITS", "QUOTE_WIDTH", "excerpt", "is_ascii_int", "quote", "read_int"]
+__all__ = [
+    "MAX_DIGITS",
+    "QUOTE_WIDTH",
+    "check_ascii",
+    "excerpt",
+    "first_non_ascii",
+    "is_ascii_int",
+    "quote",
+    "read_int",
+]
 
 #: The most digits a number in any notation or file of the project may have.
 MAX_DIGITS = 18
@@ -23,6 +32,21 @@ def is_ascii_int(text: str, *, signed: bool = False) -> bool:
     """True for 1 to `MAX_DIGITS` ASCII digits, with a leading `-` or `+` when `signed`."""
     body = text[1:] if signed and text[:1] in ("-", "+") else text
     return 0 < len(body) <= MAX_DIGITS and all(ch in _DIGITS for ch in body)
+
+
+def first_non_ascii(text: str) -> int | None:
+    """The index of the first character of `text` outside ASCII, or None when all are ASCII."""
+    if text.isascii():
+        return None
+    return next(i for i, char in enumerate(text) if not char.isascii())
+
+
+def check_ascii(text: str, what: str, error: type[NotationError] = NotationError) -> None:
+    """Refuse any character outside ASCII: look-alikes such as `ı` or `ſ` (which
+    `str.upper()` turns into `I` and `S`) and digits such as `²` are no part of a notation."""
+    at = first_non_ascii(text)
+    if at is not None:
+        raise error(f"{what}: {quote(text[at])} is not an ASCII character", text, at)
 
 
 def read_int(

@@ -299,6 +299,7 @@ async def record_view(request: Request) -> Response:
 async def export_record(request: Request) -> Response:
     game_id = path_id(request)
     record = hub_of(request).store.record(game_id)
+    record.meta.pop("holders", None)  # who held the seats stays on this server
     name = f"{record.game}-{game_id}.json"
     return Response(
         record.to_json() + "\n",

@@ -14,6 +14,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from spieltisch.bots.web import BOT_PATH, bot_socket, start_bots, stop_bots
 from spieltisch.server.analysis import Analyst
 from spieltisch.server.api import ROUTES, secret_of, with_cookie
 from spieltisch.server.arena_api import ARENA_ROUTES
@@ -40,8 +41,15 @@ async def stats(request: Request) -> Response:
     return JSONResponse({"move_seconds": hub.move_seconds, "tables": len(hub.tables)})
 
 
-def create_app(db: str | Path, *, idle_grace: float = IDLE_GRACE) -> Starlette:
-    """The web app over the store at `db` (a SQLite path or an SQLAlchemy URL)."""
+def create_app(
+    db: str | Path,
+    *,
+    idle_grace: float = IDLE_GRACE,
+    xml_port: int | None = None,
+    host: str = "127.0.0.1",
+) -> Starlette:
+    """The web app over the store at `db` (a SQLite path or an SQLAlchemy URL); with
+    `xml_port`, the bot server's TCP listener (XML and JSON) on that port too."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -53,9 +61,11 @@ def create_app(db: str | Path, *, idle_grace: float = IDLE_GRACE) -> Starlette:
         if resumed:
             log.info("resumed %d running games", resumed)
         hub.start()
+        await start_bots(app, hub, xml_port=xml_port, host=host)
         try:
             yield
         finally:
+            await stop_bots(app)
             await hub.stop()
             app.state.analyst.close()
             store.close()
@@ -66,6 +76,7 @@ def create_app(db: str | Path, *, idle_grace: float = IDLE_GRACE) -> Starlette:
         *ROUTES,
         *ARENA_ROUTES,
         WebSocketRoute("/ws/tables/{id}", table_socket),
+        WebSocketRoute(BOT_PATH, bot_socket),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan)

@@ -83,6 +83,8 @@ def agent_for(game: Game[Any, Any], level: str) -> str:
 
 
 def _kind(seat: Seat) -> str:
+    if seat.kind is SeatKind.BOT:
+        return f"bot:{seat.name or '?'}"[:64]
     return f"ai:{seat.agent}" if seat.kind is SeatKind.AI else str(seat.kind)
 
 
@@ -369,8 +371,9 @@ class Hub:
             raise SeatError("NO_FREE_SEAT", "this table has no free seat: you can watch it")
         table.sit(free[0], name, token)
         live.save_seats()
-        table.start()
-        live.wake_ai()
+        if all(seat.taken for seat in table.seats):
+            table.start()
+            live.wake_ai()
         live.schedule_push()
         return free[0]
 

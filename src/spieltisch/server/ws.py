@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -74,6 +75,10 @@ async def table_socket(socket: WebSocket) -> None:
     except (NotationError, NotFoundError):
         await socket.close(code=4404)
         return
+    origin = socket.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != socket.headers.get("host"):
+        await socket.close(code=4403)  # another site's page may not act with our cookie
+        return
     secret = socket.cookies.get(COOKIE)
     token = holder(secret) if secret else None
     await socket.accept()
@@ -81,7 +86,12 @@ async def table_socket(socket: WebSocket) -> None:
     try:
         await socket.send_text(live.message([token])[token])
         while True:
-            raw = await socket.receive_text()
+            message = await socket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text")
+            if raw is None:  # a binary frame: read as UTF-8 text where it is
+                raw = (message.get("bytes") or b"").decode("utf-8", "replace")
             started = time.perf_counter()
             try:
                 if len(raw) > MAX_MESSAGE:

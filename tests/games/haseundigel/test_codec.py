@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from spieltisch.core.competition import CompetitionCodec
-from spieltisch.core.errors import NotationError
 from spieltisch.games.haseundigel.game import HaseUndIgel
 from spieltisch.games.haseundigel.moves import Move
 from spieltisch.games.haseundigel.state import HaseUndIgelState
 from spieltisch.games.haseundigel.xml import memento_to_room_xml, move_to_room_xml, state_to_xml
+from tests.games import codec_checks
 
 GAME = HaseUndIgel()
 GOAL_TEXT = "Das Spiel ist beendet.\nEin Spieler ist im Ziel"
@@ -22,28 +20,13 @@ def codec() -> CompetitionCodec[HaseUndIgelState, Move]:
 
 
 def finished(seed: int) -> HaseUndIgelState:
-    rng = random.Random(seed)
-    state = GAME.new_state(seed)
-    while not state.is_over():
-        state.play(state.random_move(rng))
-    return state
+    return codec_checks.finished(GAME, seed)
 
 
 def test_the_codec_reads_and_writes_states_and_moves() -> None:
-    xml = codec()
-    assert xml.game_type == "swc_2018_hase_und_igel"
-    rng = random.Random(8)
-    state = GAME.new_state(8)
-    for _ in range(12):
-        text = xml.state_to_xml(state)
-        assert text == state_to_xml(state)
-        assert xml.state_from_xml(text) == state
-        assert xml.state_from_xml(xml.state_to_xml(state, memento=True)) == state
-        move = state.random_move(rng)
-        assert xml.move_from_xml(xml.move_to_xml(move)) == move
-        state.play(move)
-    with pytest.raises(NotationError):
-        xml.move_from_xml("<move><jump order='0'/></move>")
+    assert codec().game_type == "swc_2018_hase_und_igel"
+    bad_move = "<move><jump order='0'/></move>"
+    codec_checks.check_reads_and_writes(codec(), GAME.new_state(8), 8, state_to_xml, bad_move)
 
 
 def test_room_packets_are_written_as_before() -> None:
@@ -71,12 +54,8 @@ def test_the_result_of_a_finished_game() -> None:
         state = finished(seed)
         outcome = state.outcome()
         assert outcome is not None
-        result = codec().result(state)
-        assert [f.name for f in result.definition] == ["Gewinner", "∅ Feldnummer", "∅ Karotten"]
-        assert [f.aggregation for f in result.definition] == ["SUM", "AVERAGE", "AVERAGE"]
-        assert [s.team for s in result.scores] == ["RED", "BLUE"]
-        assert (result.scores[0].parts, result.scores[1].parts) == outcome.scores
-        assert result.winner == outcome.winner
+        names = ["Gewinner", "∅ Feldnummer", "∅ Karotten"]
+        result = codec_checks.check_result_frame(codec(), state, names, ["RED", "BLUE"])
         assert result.winner_team == ("RED", "BLUE")[outcome.winner or 0]
         reason = result.scores[0].reason
         assert reason in (GOAL_TEXT, "Das Rundenlimit wurde erreicht.")

@@ -175,8 +175,9 @@ def test_xml_round_trip_of_random_states(seed: int, plies: int) -> None:
 
 
 def test_hand_order_is_the_official_one() -> None:
+    # at turn 2: a player that has not moved yet holds all four cards (NOT_MOVED)
     text = INITIAL.replace(CARDS, "<type>FALL_BACK</type><type>EAT_SALAD</type>", 1)
-    state = GAME.parse(text)
+    state = GAME.parse(text.replace('turn="0"', 'turn="2"', 1))
     assert state.player(0).cards == FALL_BIT | EAT_BIT
     assert "<type>EAT_SALAD</type>\n      <type>FALL_BACK</type>" in state_to_xml(state)
     assert not state.player(0).cards & HURRY_BIT

@@ -24,6 +24,7 @@ from spieltisch.games.ostseeschach.board import (
 )
 from spieltisch.games.ostseeschach.moves import MOVES, Move, on_board
 from spieltisch.games.ostseeschach.position import Position, most_ambers
+from tests.games.fuzz import play_drawn
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "ostseeschach-cases.json"
 
@@ -118,3 +119,9 @@ def reachable_positions(draw: st.DrawFn) -> Position:
         if candidates:
             last = draw(st.sampled_from(candidates))
     return Position(board, turn, ambers, last)
+
+
+@st.composite
+def played_states(draw: st.DrawFn) -> OstseeschachState:
+    """A game from a drawn seed after up to 60 drawn legal moves."""
+    return play_drawn(draw, game().new_state(draw(st.integers(0, 10_000))))

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from spieltisch.core.competition import CompetitionCodec
-from spieltisch.core.errors import NotationError
 from spieltisch.games.ostseeschach.game import Ostseeschach
 from spieltisch.games.ostseeschach.moves import Move
 from spieltisch.games.ostseeschach.state import OstseeschachState
 from spieltisch.games.ostseeschach.xml import result_to_room_xml, state_to_xml
+from tests.games import codec_checks
 
 GAME = Ostseeschach()
 
@@ -21,28 +19,13 @@ def codec() -> CompetitionCodec[OstseeschachState, Move]:
 
 
 def finished(seed: int) -> OstseeschachState:
-    rng = random.Random(seed)
-    state = GAME.new_state(seed)
-    while not state.is_over():
-        state.play(state.random_move(rng))
-    return state
+    return codec_checks.finished(GAME, seed)
 
 
 def test_the_codec_reads_and_writes_states_and_moves() -> None:
-    xml = codec()
-    assert xml.game_type == "swc_2022_ostseeschach"
-    rng = random.Random(4)
-    state = GAME.new_state(4)
-    for _ in range(12):
-        text = xml.state_to_xml(state)
-        assert text == state_to_xml(state)
-        assert xml.state_from_xml(text) == state
-        assert xml.state_from_xml(xml.state_to_xml(state, memento=True)) == state
-        move = state.random_move(rng)
-        assert xml.move_from_xml(xml.move_to_xml(move)) == move
-        state.play(move)
-    with pytest.raises(NotationError):
-        xml.move_from_xml("<move><from x='0' y='0'/></move>")
+    assert codec().game_type == "swc_2022_ostseeschach"
+    bad_move = "<move><from x='0' y='0'/></move>"
+    codec_checks.check_reads_and_writes(codec(), GAME.new_state(4), 4, state_to_xml, bad_move)
 
 
 def test_the_result_of_a_finished_game() -> None:
@@ -50,16 +33,8 @@ def test_the_result_of_a_finished_game() -> None:
         state = finished(seed)
         outcome = state.outcome()
         assert outcome is not None
-        result = codec().result(state)
-        assert [f.name for f in result.definition] == [
-            "Siegpunkte",
-            "Bernsteine",
-            "Leichtfiguren Vorne",
-        ]
-        assert [f.aggregation for f in result.definition] == ["SUM", "AVERAGE", "AVERAGE"]
-        assert [s.team for s in result.scores] == ["ONE", "TWO"]
-        assert (result.scores[0].parts, result.scores[1].parts) == outcome.scores
-        assert result.winner == outcome.winner
+        names = ["Siegpunkte", "Bernsteine", "Leichtfiguren Vorne"]
+        result = codec_checks.check_result_frame(codec(), state, names, ["ONE", "TWO"])
         assert result.winner_team == (
             None if outcome.winner is None else ("ONE", "TWO")[outcome.winner]
         )

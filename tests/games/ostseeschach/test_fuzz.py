@@ -14,26 +14,15 @@ from spieltisch.core.errors import NotationError, PositionError
 from spieltisch.games.ostseeschach import OstseeschachState
 from spieltisch.games.ostseeschach.moves import Move, parse_move
 from spieltisch.games.ostseeschach.xml import move_from_xml, move_to_xml, state_to_xml
+from tests.games import fuzz
 from tests.games.playout import check_from
 
-from .support import game, reachable_positions
+from .support import game, played_states, reachable_positions
 
-#: Troublemakers: look-alikes that `str.upper()` turns into notation letters (`ı` -> I,
-#: `ſ` -> S), digits `int()` reads or `isdigit()` accepts (`²`, `٣`), signs, blanks,
-#: XML specials, and numbers far too long for `int()`.
+#: Troublemakers: the common ones (`fuzz.NASTY`), more blanks and separators, XML
+#: specials, and numbers far too long for `int()`.
 NASTY = [
-    "²",
-    "ı",
-    "ſ",
-    "٣",
-    "\u00a0",
-    "\u2003",
-    "\x00",
-    "\x1c",
-    "-",
-    "+",
-    "_",
-    "/",
+    *fuzz.NASTY,
     ":",
     " ",
     "<",
@@ -53,27 +42,9 @@ pieces_of_text = (
 )
 
 
-@st.composite
-def played_states(draw: st.DrawFn) -> OstseeschachState:
-    state = game().new_state(draw(st.integers(0, 10_000)))
-    for _ in range(draw(st.integers(0, 60))):
-        if state.is_over():
-            break
-        state.push(draw(st.sampled_from(state.legal_moves())))
-    return state
-
-
 def mutate(draw: st.DrawFn, text: str) -> str:
-    """`text` with up to three characters or runs inserted, deleted or replaced."""
-    for _ in range(draw(st.integers(0, 3))):
-        at = draw(st.integers(0, len(text)))
-        action = draw(st.sampled_from(("insert", "delete", "replace")))
-        if action == "delete":
-            text = text[:at] + text[at + draw(st.integers(1, 3)) :]
-        else:
-            cut = at + (1 if action == "replace" else 0)
-            text = text[:at] + draw(pieces_of_text) + text[cut:]
-    return text
+    """`text` with up to three mutations drawn from this game's `pieces_of_text`."""
+    return fuzz.mutate(draw, text, pieces_of_text)
 
 
 @st.composite

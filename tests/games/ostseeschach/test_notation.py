@@ -18,7 +18,7 @@ from spieltisch.games.ostseeschach.xml import (
     state_to_xml,
 )
 
-from .support import game, reachable_positions
+from .support import game, played_states, reachable_positions
 
 on_board_moves = st.builds(lambda s, d: MOVES[s][d], st.integers(0, 63), st.integers(0, 63))
 any_moves = st.one_of(on_board_moves, st.builds(Move, *[st.integers(-20, 20) for _ in range(4)]))
@@ -29,16 +29,6 @@ def states(draw: st.DrawFn) -> OstseeschachState:
     """Free positions that the position readers accept (`support.reachable_positions`:
     random boards within the piece counts, ambers the turn allows, a fitting last move)."""
     return OstseeschachState(game(), *draw(reachable_positions()))
-
-
-@st.composite
-def played_states(draw: st.DrawFn) -> OstseeschachState:
-    state = game().new_state(draw(st.integers(0, 10_000)))
-    for _ in range(draw(st.integers(0, 60))):
-        if state.is_over():
-            break
-        state.push(draw(st.sampled_from(state.legal_moves())))
-    return state
 
 
 @given(states() | played_states())

@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from spieltisch.core.errors import NotationError, PositionError
 from spieltisch.games.schachogi import Move, Schachogi, SchachogiOptions, SchachogiState
 from spieltisch.games.schachogi.moves import parse_move
+from tests.games import fuzz
+from tests.games.fuzz import play_drawn
 from tests.games.playout import check_from
 
 from .support import reachable_positions
@@ -19,22 +21,10 @@ GAME = Schachogi()
 #: A game with short draw rules, so that fuzzed positions also end by them.
 SHORT = Schachogi(SchachogiOptions(repetitions=2, quiet_plies=6))
 
-#: Troublemakers: look-alikes that `str.upper()` turns into notation letters (`ı` -> I,
-#: `ſ` -> S), digits `int()` reads or `isdigit()` accepts (`²`, `٣`), signs, blanks, and
-#: numbers far too long for `int()`.
+#: Troublemakers: the common ones (`fuzz.NASTY`), a blank, the side letter, and numbers
+#: far too long for `int()`.
 NASTY = [
-    "²",
-    "ı",
-    "ſ",
-    "٣",
-    "\u00a0",
-    "\u2003",
-    "\x00",
-    "\x1c",
-    "-",
-    "+",
-    "_",
-    "/",
+    *fuzz.NASTY,
     " ",
     "r",
     "0",
@@ -53,25 +43,12 @@ pieces_of_text = (
 
 @st.composite
 def played_states(draw: st.DrawFn) -> SchachogiState:
-    state = GAME.new_state()
-    for _ in range(draw(st.integers(0, 60))):
-        if state.is_over():
-            break
-        state.push(draw(st.sampled_from(state.legal_moves())))
-    return state
+    return play_drawn(draw, GAME.new_state())
 
 
 def mutate(draw: st.DrawFn, text: str) -> str:
-    """`text` with up to three characters or runs inserted, deleted or replaced."""
-    for _ in range(draw(st.integers(0, 3))):
-        at = draw(st.integers(0, len(text)))
-        action = draw(st.sampled_from(("insert", "delete", "replace")))
-        if action == "delete":
-            text = text[:at] + text[at + draw(st.integers(1, 3)) :]
-        else:
-            cut = at + (1 if action == "replace" else 0)
-            text = text[:at] + draw(pieces_of_text) + text[cut:]
-    return text
+    """`text` with up to three mutations drawn from this game's `pieces_of_text`."""
+    return fuzz.mutate(draw, text, pieces_of_text)
 
 
 @st.composite

@@ -225,6 +225,7 @@ def test_render_turns_the_board_for_black() -> None:
     black_rows = [line.split() for line in black.splitlines()[2:10]]
     assert [row[0] for row in white_rows] == list("87654321")
     assert black_rows == [row[::-1] for row in white_rows[::-1]]  # turned by 180°
-    assert black.splitlines()[-2].startswith("Black lower case (moves up)")
-    assert white.splitlines()[-2].startswith("White upper case (moves up)")
+    assert black.splitlines()[-3].startswith("Black lower case (moves up)")
+    assert white.splitlines()[-3].startswith("White upper case (moves up)")
+    assert black.splitlines()[-2] == white.splitlines()[-2]  # the piece letters
     assert black.splitlines()[-1] == white.splitlines()[-1] == "Black to move"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from spieltisch.core.errors import PositionError
+from spieltisch.core.errors import PositionError, quote
 
 INVALID = -1
 START, CARROT, HARE, SALAD, HEDGEHOG, POSITION_1, POSITION_2, GOAL = range(8)
@@ -130,8 +130,9 @@ class Board:
 
 
 def parse_board(text: str) -> Board:
-    """A board from 65 letters of `FIELD_LETTERS` or the word `canonical`."""
-    if text.lower() == "canonical":
+    """A board from 65 letters of `FIELD_LETTERS` (ASCII; lower case too) or the word
+    `canonical`."""
+    if text.isascii() and text.lower() == "canonical":
         return Board(CANONICAL_2018)
     if len(text) != NUM_FIELDS:
         raise PositionError(
@@ -141,7 +142,8 @@ def parse_board(text: str) -> Board:
         )
     kinds = []
     for i, letter in enumerate(text):
-        kind = FIELD_LETTERS.find(letter.upper())
+        # ASCII first: 'ı'.upper() is 'I', which is no reason to read a hedgehog.
+        kind = FIELD_LETTERS.find(letter.upper()) if letter.isascii() else -1
         if kind < 0:
             raise PositionError(
                 f"unknown field letter {letter!r} (S start, C carrot, H hare, L salad, "
@@ -158,6 +160,6 @@ def board_from_names(names: list[str]) -> Board:
     kinds = []
     for i, name in enumerate(names):
         if name not in FIELD_NAMES:
-            raise PositionError(f"field {i}: unknown field type {name!r}")
+            raise PositionError(f"field {i}: unknown field type {quote(name)}")
         kinds.append(FIELD_NAMES.index(name))
     return Board(tuple(kinds))

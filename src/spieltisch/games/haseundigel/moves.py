@@ -11,6 +11,11 @@ Short forms are accepted too (case-insensitive words, `+` as separator): `a3`, `
 (fall back), `x-10`, `e` (eat), `s` (skip); cards `E`, `H`, `F`, `T20`, or `hurry`,
 `fall`, `take -20`, `salad`. Single upper-case letters are cards, lower-case ones actions
 (`a1+H+F+E`); this compact form is also what the position text uses.
+
+Move text is ASCII (a look-alike such as `ı` or `ſ` is no letter of the notation) and
+every number is read by `core.text.read_int` as a Java `int` (`VALUE_MIN..VALUE_MAX`),
+the range the competition's XML carries: the notation reads a value the rules then
+refuse (`advance 70`, `exchange 20`), so the refusal names the broken rule.
 """
 
 from __future__ import annotations
@@ -18,7 +23,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from spieltisch.core.errors import NotationError
+from spieltisch.core.errors import NotationError, quote
+from spieltisch.core.text import read_int
 
 # Action kinds.
 ADVANCE, FALL_BACK, EXCHANGE, EAT, SKIP, CARD_TAKE, CARD_EAT, CARD_HURRY, CARD_FALL = range(9)
@@ -180,17 +186,22 @@ _CARD_WORDS = {
     "fall_back": CARD_FALL,
     "fall": CARD_FALL,
 }
-_NUMBER = re.compile(r"[+-]?\d+$")
+#: The range of an action's value (distance, carrots, order): a Java int, as in the
+#: official protocol. Wider values are notation errors; narrower checks are the rules'.
+VALUE_MIN = -(2**31)
+VALUE_MAX = 2**31 - 1
+#: A signed number in ASCII digits (the digit count is `read_int`'s to check).
+_NUMBER = re.compile(r"[+-]?[0-9]+\Z")
 
 
 def _number(word: str, text: str, what: str) -> int:
-    if not _NUMBER.match(word):
-        raise NotationError(f"{what} needs a whole number, not {word!r}", text)
-    return int(word)
+    return read_int(word, what, low=VALUE_MIN, high=VALUE_MAX, signed=True, text=text)
 
 
 def parse_action(part: str, text: str) -> Action:
     """One action from its long or short form (see the module docstring)."""
+    if not part.isascii():
+        raise NotationError(f"an action is written in ASCII letters, not {quote(part)}", text)
     raw = part.strip()
     if not raw:
         raise NotationError("empty action", text)
@@ -198,18 +209,20 @@ def parse_action(part: str, text: str) -> Action:
     if raw in ("E", "H", "F"):
         return Action((CARD_EAT, CARD_HURRY, CARD_FALL)["EHF".index(raw)])
     if raw[0] == "T" and _NUMBER.match(raw[1:]):
-        return Action(CARD_TAKE, int(raw[1:]))
+        return Action(CARD_TAKE, _number(raw[1:], text, "the card TAKE_OR_DROP_CARROTS"))
     words = raw.replace("=", " ").split()
+    if not words:
+        raise NotationError(f"empty action {quote(raw)}", text)
     head = words[0].lower()
     rest = words[1:]
     if _NUMBER.match(head) and not rest:
-        return Action(ADVANCE, int(head))
+        return Action(ADVANCE, _number(head, text, "advance"))
     if head in ("advance", "adv", "a"):
         if len(rest) != 1:
             raise NotationError("advance needs a distance, e.g. 'advance 3'", text)
         return Action(ADVANCE, _number(rest[0], text, "advance"))
     if head[0] == "a" and _NUMBER.match(head[1:]) and not rest:
-        return Action(ADVANCE, int(head[1:]))
+        return Action(ADVANCE, _number(head[1:], text, "advance"))
     if head in ("fallback", "fall_back", "b", "back") and not rest:
         return Action(FALL_BACK)
     if head == "fall" and rest and rest[0].lower() == "back" and len(rest) == 1:
@@ -219,7 +232,7 @@ def parse_action(part: str, text: str) -> Action:
             raise NotationError("exchange needs 10 or -10, e.g. 'exchange -10'", text)
         return Action(EXCHANGE, _number(rest[0], text, "exchange"))
     if head[0] == "x" and _NUMBER.match(head[1:]) and not rest:
-        return Action(EXCHANGE, int(head[1:]))
+        return Action(EXCHANGE, _number(head[1:], text, "exchange"))
     if head in ("eat", "eatsalad", "e") and not rest:
         return Action(EAT)
     if head in ("skip", "s") and not rest:
@@ -227,8 +240,8 @@ def parse_action(part: str, text: str) -> Action:
     if head == "card":
         if not rest:
             raise NotationError("card needs a name, e.g. 'card HURRY_AHEAD'", text)
-        if len(rest) == 1 and rest[0][:1] in "Tt" and _NUMBER.match(rest[0][1:]):
-            return Action(CARD_TAKE, int(rest[0][1:]))
+        if len(rest) == 1 and rest[0][:1] in ("T", "t") and _NUMBER.match(rest[0][1:]):
+            return Action(CARD_TAKE, _number(rest[0][1:], text, "the card TAKE_OR_DROP_CARROTS"))
         head, rest = rest[0].lower(), rest[1:]
     kind = _CARD_WORDS.get(head)
     if kind is None and len(head) == 1 and head.upper() in CARD_LETTERS:
@@ -242,13 +255,18 @@ def parse_action(part: str, text: str) -> Action:
             raise NotationError(f"the card {CARD_NAMES[kind - CARD_TAKE]} takes no value", text)
         return Action(kind)
     raise NotationError(
-        f"unknown action {raw!r} (advance N, fallback, exchange ±10, eat, skip, card NAME)",
+        f"unknown action {quote(raw)} (advance N, fallback, exchange ±10, eat, skip, card NAME)",
         text,
     )
 
 
 def parse_move(text: str) -> Move:
     """A move from its notation (long or short forms, `,` or `+` between actions)."""
+    if not text.isascii():
+        where = next(i for i, ch in enumerate(text) if not ch.isascii())
+        raise NotationError(
+            f"move text is ASCII; {text[where]!r} is no letter of the notation", text, where
+        )
     stripped = text.strip()
     if not stripped or stripped == "-":
         raise NotationError("a move has at least one action", text)

@@ -21,8 +21,6 @@ from spieltisch.core.game import TERMINAL, Outcome, State
 from spieltisch.games.haseundigel import evaluation
 from spieltisch.games.haseundigel.board import (
     CARROT,
-    FIELD_NAMES,
-    FIELD_SYMBOLS,
     GOAL,
     HARE,
     HEDGEHOG,
@@ -46,7 +44,6 @@ from spieltisch.games.haseundigel.moves import (
     CARD_FALL,
     CARD_HURRY,
     CARD_KINDS,
-    CARD_LETTERS,
     CARD_NAMES,
     CARD_TAKE,
     EAT,
@@ -648,51 +645,19 @@ class HaseUndIgelState(State[Move]):
     # --- text --------------------------------------------------------------------------
 
     def text(self) -> str:
-        """`BOARD TURN RED BLUE LAST` (see `game.py` for the format)."""
-        last = self._lm.code if self._lm is not None else "-"
-        return (
-            f"{self._board.letters} {self._turn} {self._player_text(0)} "
-            f"{self._player_text(1)} {last}"
-        )
+        """`BOARD TURN RED BLUE LAST` (see `position.py` for the format)."""
+        from spieltisch.games.haseundigel.position import position_text
 
-    def _player_text(self, i: int) -> str:
-        held = self._cards[i]
-        cards = "".join(
-            letter for letter, bit in zip(CARD_LETTERS, CARD_BITS, strict=True) if held & bit
-        )
-        last = last_text(self._last[i])
-        return f"{self._pos[i]}/{self._car[i]}/{self._sal[i]}/{cards or '-'}/{last}"
+        return position_text(self)
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)
 
     def render(self, viewer: int | None = None) -> str:
-        lines = [
-            f"Hase und Igel  turn {self._turn} (round {self.round + 1} of 30)",
-        ]
-        for start in range(0, 65, 13):
-            cells = []
-            for i in range(start, min(start + 13, 65)):
-                mark = ("R" if self._pos[0] == i else "") + ("B" if self._pos[1] == i else "")
-                cells.append(f"{i:2d}{FIELD_SYMBOLS[self._f[i]]}{mark:<2}")
-            lines.append(" ".join(cells))
-        lines.append("St start  Ca carrot  Ha hare  Sa salad  Ig hedgehog  P1/P2 position  Go goal")
-        for i in (0, 1):
-            cards = " ".join(self.player(i).card_names) or "none"
-            last = self._last[i]
-            where = self._pos[i]
-            name = FIELD_NAMES[self._f[where]].lower() if 0 <= where <= LAST_FIELD else "off"
-            lines.append(
-                f"{PLAYER_NAMES[i]:>4}: field {where} ({name}), carrots {self._car[i]}, "
-                f"salads {self._sal[i]}, cards {cards}, last {last[0] if last else '-'}"
-            )
-        result = self.outcome()
-        if result is not None:
-            lines.append(f"game over: {PLAYER_NAMES[result.winner or 0]} wins ({result.reason})")
-        else:
-            lm = f" · last move {self._lm}" if self._lm else ""
-            lines.append(f"{PLAYER_NAMES[self._turn & 1]} to move{lm}")
-        return "\n".join(lines)
+        """The track and both players as text; `viewer` marks whose view it is."""
+        from spieltisch.games.haseundigel.render import render
+
+        return render(self, viewer)
 
     # --- learning ----------------------------------------------------------------------
 
@@ -773,17 +738,6 @@ class HaseUndIgelState(State[Move]):
             and self._lm == other._lm
             and self._f == other._f
         )
-
-
-def last_text(last: LastAction | None) -> str:
-    """A last non-skip action in the position text: its code, `@order` for cards or a
-    non-zero order (`a3`, `e`, `T20@1`, `H@2`), `-` for none."""
-    if last is None:
-        return "-"
-    action, order = last
-    if action.is_card or order:
-        return f"{action.code}@{order}"
-    return action.code
 
 
 def _card_reason(

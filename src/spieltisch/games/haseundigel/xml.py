@@ -4,6 +4,11 @@ Writes what the official XStream setup prints (two-space indent; attribute order
 hase-und-igel-protocol.md) and reads it back, also from inside `<room><data
 class="memento">` wrappers. Cards in a hand are kept in the official hand order
 (TAKE_OR_DROP_CARROTS, EAT_SALAD, HURRY_AHEAD, FALL_BACK); debug hints are dropped.
+
+Numbers are read by `core.text.read_int`. A move's values (distance, carrots, order) are
+whatever a Java `int` holds, as the official server reads them, so that the rules refuse
+an impossible value with their own reason; a state's numbers have the ranges of the
+position text, and a state that cannot arise is refused (`position.check_position`).
 """
 
 from __future__ import annotations
@@ -14,7 +19,8 @@ from xml.sax.saxutils import quoteattr
 
 from spieltisch.core.competition import CompetitionResult, Forfeit
 from spieltisch.core.errors import NotationError, PositionError
-from spieltisch.core.sc_xml import Fragment, PlayerScore, indent, room
+from spieltisch.core.sc_xml import Fragment, PlayerScore, escape, indent, room
+from spieltisch.core.text import quote, read_int
 from spieltisch.core.xml_reading import read_move_element, read_state_element
 from spieltisch.games.haseundigel.board import FIELD_NAMES, LAST_FIELD, NUM_FIELDS, Board
 from spieltisch.games.haseundigel.moves import (
@@ -26,9 +32,17 @@ from spieltisch.games.haseundigel.moves import (
     EXCHANGE,
     FALL_BACK,
     SKIP,
+    VALUE_MAX,
+    VALUE_MIN,
     Action,
     Move,
     intern,
+)
+from spieltisch.games.haseundigel.position import (
+    MAX_CARROTS,
+    MAX_SALADS,
+    check_form,
+    check_position,
 )
 from spieltisch.games.haseundigel.rules import BAD_ORDER, OFFICIAL, HuIIllegalMoveError
 from spieltisch.games.haseundigel.state import (
@@ -162,10 +176,17 @@ def _int(
         if default is not None:
             return default
         raise error(f"<{element.tag}> lacks the attribute {name}")
-    try:
-        return int(raw)
-    except ValueError:
-        raise error(f"<{element.tag} {name}={raw!r}> is not a whole number") from None
+    return read_int(
+        raw, f"<{element.tag} {name}>", low=VALUE_MIN, high=VALUE_MAX, signed=True, error=error
+    )
+
+
+def _number(element: ET.Element, name: str, low: int, high: int) -> int:
+    """A state's number attribute in `low..high` (unsigned ASCII digits)."""
+    raw = element.get(name)
+    if raw is None:
+        raise PositionError(f"<{element.tag}> lacks the attribute {name}")
+    return read_int(raw, f"<{element.tag} {name}>", low=low, high=high, error=PositionError)
 
 
 def action_from_element(
@@ -176,7 +197,7 @@ def action_from_element(
     if tag == "card":
         name = element.get("type", "")
         if name not in CARD_NAMES:
-            raise error(f"unknown card type {name!r}")
+            raise error(f"unknown card type {quote(name)}")
         kind = CARD_TAKE + CARD_NAMES.index(name)
         value = _int(element, "value", error, 0) if kind == CARD_TAKE else 0
         return Action(kind, value), order
@@ -190,7 +211,7 @@ def action_from_element(
         return Action(FALL_BACK), order
     if tag == "skip":
         return Action(SKIP), order
-    raise error(f"unknown action <{tag}>")
+    raise error(f"unknown action <{quote(tag)}>")
 
 
 def ordered_move(pairs: list[tuple[Action, int]]) -> Move:
@@ -222,19 +243,22 @@ def move_from_xml(text: str) -> Move:
 def _player(element: ET.Element | None, color: str) -> Player:
     if element is None:
         raise PositionError(f"the state has no <{color.lower()}> player")
-    index = _int(element, "index", PositionError)
-    carrots = _int(element, "carrots", PositionError)
-    salads = _int(element, "salads", PositionError)
-    if not -1 <= index <= LAST_FIELD:
-        raise PositionError(f"{color}: index {index} is outside 0..64")
+    index = _number(element, "index", 0, LAST_FIELD)
+    carrots = _number(element, "carrots", 0, MAX_CARROTS)
+    salads = _number(element, "salads", 0, MAX_SALADS)
     cards = 0
     holder = element.find("cards")
     if holder is not None:
         for item in holder:
             name = (item.text or "").strip()
             if name not in CARD_NAMES:
-                raise PositionError(f"{color}: unknown card {name!r}")
-            cards |= CARD_BITS[CARD_NAMES.index(name)]
+                raise PositionError(f"{color}: unknown card {quote(name)}")
+            bit = CARD_BITS[CARD_NAMES.index(name)]
+            if cards & bit:
+                raise PositionError(
+                    f"DUPLICATE_CARD: {color} holds {name} twice; each card exists once per player"
+                )
+            cards |= bit
     last: LastAction | None = None
     found = element.find("lastNonSkipAction")
     if found is not None:
@@ -246,8 +270,10 @@ def _player(element: ET.Element | None, color: str) -> Player:
     return Player(index, carrots, salads, cards, last)
 
 
-def state_from_xml(game: HaseUndIgel, text: str) -> HaseUndIgelState:
-    """Read an official `<state>` (alone or inside a memento/room packet)."""
+def state_from_xml(game: HaseUndIgel, text: str, *, reachable: bool = True) -> HaseUndIgelState:
+    """Read an official `<state>` (alone or inside a memento/room packet); a state that
+    cannot arise is refused (`position.check_position`), unless `reachable=False`
+    (then only `position.check_form`)."""
     state = read_state_element(text)
     turn = _int(state, "turn", PositionError, 0)
     if not 0 <= turn <= LAST_TURN:
@@ -257,10 +283,12 @@ def state_from_xml(game: HaseUndIgel, text: str) -> HaseUndIgelState:
         raise PositionError("the state has no <board>")
     kinds: dict[int, int] = {}
     for item in board_element.findall("fields"):
-        index = _int(item, "index", PositionError)
+        index = _number(item, "index", 0, LAST_FIELD)
         name = item.get("type", "")
         if name not in FIELD_NAMES:
-            raise PositionError(f"field {index}: unknown type {name!r}")
+            raise PositionError(f"field {index}: unknown type {quote(name)}")
+        if index in kinds:
+            raise PositionError(f"the board lists field {index} twice")
         kinds[index] = FIELD_NAMES.index(name)
     if sorted(kinds) != list(range(NUM_FIELDS)):
         raise PositionError(f"the board must list the fields 0..64, found {len(kinds)} fields")
@@ -276,6 +304,10 @@ def state_from_xml(game: HaseUndIgel, text: str) -> HaseUndIgelState:
                 last = ordered_move(pairs)
             except HuIIllegalMoveError as exc:
                 raise PositionError(f"lastMove: {exc.detail}") from None
+    if reachable:
+        check_position(board, turn, (red, blue), last)
+    else:
+        check_form(board, (red, blue))
     return HaseUndIgelState(game, board, turn, (red, blue), last)
 
 
@@ -337,7 +369,7 @@ def result_lines(
 
 def _attr(text: str) -> str:
     """An attribute value in double quotes, line breaks kept as XStream writes them."""
-    return quoteattr(text, {"\n": "&#xa;", "\r": "&#xd;", "\t": "&#x9;"})
+    return f'"{escape(text)}"'
 
 
 class HaseUndIgelCodec:

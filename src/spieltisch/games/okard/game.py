@@ -27,8 +27,12 @@ class Okard(Game[OkardState, OkardOptions]):
         chance nodes), so `seed` does not matter."""
         return OkardState(self)
 
-    def parse(self, text: str) -> OkardState:
-        return parse_position(self, text)
+    def parse(self, text: str, *, reachable: bool = True) -> OkardState:
+        """Read a position text of a game with these options (`position.py`). A position
+        the rules cannot reach is refused (`reachable.check_reachable`); `reachable=False`
+        reads one set up by hand, keeping the checks the game needs to go on (each
+        player's König in the set-up phases, a legal move for the player to move)."""
+        return parse_position(self, text, reachable=reachable)
 
     @property
     def num_actions(self) -> int:

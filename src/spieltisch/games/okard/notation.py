@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 
 from spieltisch.core.errors import NotationError, quote
-from spieltisch.core.text import read_int
+from spieltisch.core.text import first_non_ascii, read_int
 from spieltisch.games.okard.moves import (
     DROP,
     FILES,
@@ -226,17 +226,10 @@ def _read_stone(token: str, stones: Sequence[Stone], text: str, position: int) -
     )
 
 
-def _first_non_ascii(text: str) -> int | None:
-    for i, ch in enumerate(text):
-        if not ch.isascii():
-            return i
-    return None
-
-
 def read_move(text: str, n: int, stones: Sequence[Stone]) -> Move:
     """Read a move on an n x n board with the allowed `stones`: the project's form
     (`parse_move_text`) or the draft's (full stone codes, shogi squares), mixed freely."""
-    bad = _first_non_ascii(text)
+    bad = first_non_ascii(text)
     if bad is not None:
         raise NotationError(
             f"Okard moves are written in ASCII; {text[bad]!r} (U+{ord(text[bad]):04X}) is not",

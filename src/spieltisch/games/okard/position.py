@@ -151,13 +151,14 @@ class _Reader:
         )
 
 
-def parse_position(game: Okard, text: str) -> OkardState:
+def parse_position(game: Okard, text: str, *, reachable: bool = True) -> OkardState:
     """Read a position text (see the module docstring); raises `PositionError` for text
-    that is malformed or describes a position the rules cannot reach."""
+    that is malformed or describes a position the rules cannot reach (with
+    `reachable=False`: only what the game needs to go on, see `check_reachable`)."""
     fields = read_fields(game, text)
     state = game.new_state()
     state.restore(fields)
-    check_reachable(state, text)
+    check_reachable(state, text, reachable=reachable)
     return state
 
 

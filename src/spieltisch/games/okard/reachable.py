@@ -45,11 +45,21 @@ def _impossible(rule: str, message: str, text: str) -> PositionError:
     return PositionError(f"{rule}: {message}", text)
 
 
-def check_reachable(state: OkardState, text: str) -> None:
+def check_reachable(state: OkardState, text: str, *, reachable: bool = True) -> None:
     """Refuse a position the rules cannot reach, where a cheap check can tell; the
-    message starts with the rule it breaks (okard.md, "Setup", "A turn", "End")."""
+    message starts with the rule it breaks (okard.md, "Setup", "A turn", "End").
+
+    `reachable=False` (a position set up by hand) keeps only what the engine needs for
+    the game to go on: in the pick and place phases each player's König (KING_ROOM,
+    KING_REQUIRED: without one a player's picks or placements run into a dead end), and
+    a player to move with a legal move (DEAD_POSITION).
+    """
     phase = state.phase
-    if phase in ("pick", "place"):
+    if not reachable:
+        if phase in ("pick", "place"):
+            for player in (RED, BLUE):
+                _check_setup_king(state, player, text)
+    elif phase in ("pick", "place"):
         _check_setup(state, text)
     else:
         _check_play(state, text)
@@ -99,29 +109,13 @@ def _check_setup(state: OkardState, text: str) -> None:
         on_board, in_hand = _kings(state, player)
         if on_board + in_hand > 1:
             raise _impossible(ONE_KING, f"{who}'s army holds more than one König", text)
-        king_value = t.values[t.king]
-        if name == "pick" and not in_hand and army + king_value > options.army_points:
+        _check_setup_king(state, player, text)
+        if name == "place" and state.setup_done(player) and not on_board:
             raise _impossible(
-                KING_ROOM,
-                f"{who} has no König and {options.army_points - army} points left, less "
-                f"than the König's {king_value}: every pick keeps room for it",
+                KING_REQUIRED,
+                f"{who} has finished placing, but its König is not on the board",
                 text,
             )
-        if name == "pick" and state.passed[player] and not in_hand:
-            raise _impossible(
-                KING_REQUIRED, f"{who} declared the army complete without a König", text
-            )
-        if name == "place":
-            if on_board + in_hand == 0:
-                raise _impossible(
-                    KING_REQUIRED, f"{who} reached the placement phase without a König", text
-                )
-            if state.setup_done(player) and not on_board:
-                raise _impossible(
-                    KING_REQUIRED,
-                    f"{who} has finished placing, but its König is not on the board",
-                    text,
-                )
     if name == "place":
         for sq, v in enumerate(state.board):
             if not v:
@@ -155,6 +149,32 @@ def _check_setup(state: OkardState, text: str) -> None:
                 f"{counts[BLUE]} for blue in the {name} phase, {who} cannot be to move",
                 text,
             )
+
+
+def _check_setup_king(state: OkardState, player: int, text: str) -> None:
+    """In the pick phase a player without a König in hand keeps room for it there and
+    does not pass; in the place phase it has one. (Otherwise its picks or placements end
+    in a dead end.) The pick phase counts the hand only, as the picks do."""
+    t = state.t
+    options = t.options
+    who = PLAYER_NAMES[player]
+    on_board, in_hand = _kings(state, player)
+    army = sum(c * v for c, v in zip(state.hands[player], t.values, strict=True))
+    king_value = t.values[t.king]
+    if state.phase == "pick":
+        if not in_hand and army + king_value > options.army_points:
+            raise _impossible(
+                KING_ROOM,
+                f"{who} has no König and {options.army_points - army} points left, less "
+                f"than the König's {king_value}: every pick keeps room for it",
+                text,
+            )
+        if state.passed[player] and not in_hand:
+            raise _impossible(
+                KING_REQUIRED, f"{who} declared the army complete without a König", text
+            )
+    elif on_board + in_hand == 0:
+        raise _impossible(KING_REQUIRED, f"{who} reached the placement phase without a König", text)
 
 
 def _setup_count(state: OkardState, player: int) -> int:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
+from spieltisch.core.render import grid_order
 from spieltisch.games.okard.moves import (
     DROP,
     END,
@@ -18,7 +20,7 @@ from spieltisch.games.okard.moves import (
     square_name,
 )
 from spieltisch.games.okard.options import SACRIFICE_CAP, ApMode, SacrificeTo
-from spieltisch.games.okard.tables import BLUE, PLAYER_NAMES, RED
+from spieltisch.games.okard.tables import PLAYER_NAMES, RED
 
 if TYPE_CHECKING:
     from spieltisch.games.okard.state import OkardState
@@ -68,13 +70,11 @@ def render(state: OkardState, viewer: int | None = None) -> str:
     t = state.t
     n = t.n
     options = t.options
-    turned = viewer == BLUE
+    turned, cols, rows = grid_order(n, n, viewer)
     header = f"Okard {n}x{n} · army {options.army_points} · end by {options.end.value}"
     if viewer is not None:
         header += f" · seen by {PLAYER_NAMES[viewer]}"
     lines = [header]
-    cols = range(n - 1, -1, -1) if turned else range(n)
-    rows = range(n) if turned else range(n - 1, -1, -1)
     files = "    " + "".join(f" {FILES[x]}  " for x in cols)
     lines.append(files)
     board = state.board
@@ -113,7 +113,13 @@ def render(state: OkardState, viewer: int | None = None) -> str:
             + (f"/{s.back.strength}" if s.back else "")
             for s in t.stones
         )
-        lines.append(f"stones (code name value strength front/back): {stones}")
+        lines.extend(
+            textwrap.wrap(
+                f"stones (code name value strength front/back): {stones}",
+                width=100,
+                subsequent_indent="  ",
+            )
+        )
     who = PLAYER_NAMES[state.mover]
     result = state.outcome()
     if result is not None:
@@ -121,14 +127,13 @@ def render(state: OkardState, viewer: int | None = None) -> str:
         lines.append(f"game over: {verdict} ({result.reason}) after {state.turn} turns")
     elif phase == "pick":
         army = state.army_points(state.mover)
-        lines.append(
-            f"pick phase: {who} picks (army {army}/{options.army_points} points) · "
-            "PI <code> picks a stone, PI - declares the army complete (König first)"
-        )
+        lines.append(f"pick phase: {who} picks (army {army}/{options.army_points} points)")
+        lines.append("PI <code> picks a stone, PI - declares the army complete (König first)")
     elif phase == "place":
+        lines.append(f"placement phase: {who} places")
         lines.append(
-            f"placement phase: {who} places · PL <code> <square> on an empty own setup "
-            "square, PL - finishes (the König must stand on the board)"
+            "PL <code> <square> on an empty own setup square, "
+            "PL - finishes (the König must stand on the board)"
         )
     elif state.awaiting_roll:
         lines.append(f"turn {state.turn + 1}/{options.turns}: {who} rolls the die")

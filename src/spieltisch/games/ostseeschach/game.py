@@ -51,7 +51,10 @@ class Ostseeschach(Game[OstseeschachState, NoOptions]):
         """Read the project's position text, or the official `<state>` XML (leading `<`).
 
         A position no game can reach is refused (`position.check_reachable`);
-        `reachable=False` accepts it, for positions set up by hand to test a rule.
+        `reachable=False` accepts it, for positions set up by hand to test a rule: the
+        text must still be well-formed, and none of `check_reachable`'s rules is skipped
+        that the engine needs (any board, turn, ambers and last move play on: the game
+        ends at turn 60 at the latest, and the last move is only shown).
         """
         if looks_like_xml(text):
             return state_from_xml(self, text, reachable=reachable)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from spieltisch.core.errors import NotationError, quote
-from spieltisch.core.text import read_int
+from spieltisch.core.errors import NotationError
+from spieltisch.core.text import check_ascii, read_int
 
 SIZE = 8
 FILES = "abcdefgh"
@@ -71,15 +71,6 @@ def coordinate_move(fx: int, fy: int, tx: int, ty: int) -> Move:
     if on_board(fx, fy) and on_board(tx, ty):
         return MOVES[fy * 8 + fx][ty * 8 + tx]
     return Move(fx, fy, tx, ty)
-
-
-def check_ascii(text: str, what: str, error: type[NotationError] = NotationError) -> None:
-    """Refuse any character outside ASCII: look-alikes such as `ı` or `ſ` (which
-    `str.upper()` turns into `I` and `S`) and digits such as `²` are no part of the notation."""
-    if text.isascii():
-        return
-    at = next(i for i, char in enumerate(text) if not char.isascii())
-    raise error(f"{what}: {quote(text[at])} is not an ASCII character", text, at)
 
 
 # ASCII blanks only (`\s` would also match Unicode spaces); `[0-9]`, not `\d`, which matches

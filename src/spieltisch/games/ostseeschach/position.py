@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import NamedTuple, NoReturn
 
 from spieltisch.core.errors import NotationError, PositionError
-from spieltisch.core.text import read_int
+from spieltisch.core.text import check_ascii, read_int
 from spieltisch.games.ostseeschach.board import (
     BLUE,
     CELL,
@@ -33,7 +33,7 @@ from spieltisch.games.ostseeschach.board import (
     team_of,
     vectors,
 )
-from spieltisch.games.ostseeschach.moves import Move, check_ascii, parse_move, square_name
+from spieltisch.games.ostseeschach.moves import Move, parse_move, square_name
 
 #: Pieces of each kind a team starts with, and pieces a team starts with
 #: (ostseeschach.md, "Board and orientation").

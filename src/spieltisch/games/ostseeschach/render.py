@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from spieltisch.core.render import grid_order
 from spieltisch.games.ostseeschach.board import BLUE, KIND_LETTERS, TEAM_NAMES, height_of, kind_of
 from spieltisch.games.ostseeschach.moves import FILES
 
@@ -20,9 +21,7 @@ _DIRECTIONS = (
 def picture(state: OstseeschachState, viewer: int | None = None) -> str:
     """The board with rank 8 on top and the a-file on the left for red (and for None);
     turned by 180° for blue (`viewer` 1), so that each team sees itself moving right."""
-    turned = viewer == BLUE
-    xs = range(7, -1, -1) if turned else range(8)
-    ys = range(8) if turned else range(7, -1, -1)
+    turned, xs, ys = grid_order(8, 8, viewer)
     ambers = state.ambers
     files = "     " + "   ".join(FILES[x] for x in xs)
     lines = [

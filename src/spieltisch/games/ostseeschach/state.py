@@ -165,11 +165,7 @@ class OstseeschachState(State[Move]):
     def is_legal(self, move: Move) -> bool:
         """`check` in O(1), without building the move list (it agrees with
         `legal_moves`: the conformance check holds them to it)."""
-        try:
-            self.check(move)
-        except IllegalMoveError:
-            return False
-        return True
+        return self.passes_check(move)
 
     def source_square(self, move: Move) -> str | None:
         """The square the piece leaves (`a1` of `a1b3`); None for an off-board start."""

@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spieltisch.core.view import Cell, Counter, LastMove, Piece, View, grid_layout, make_view
+from spieltisch.games.ostseeschach.moves import on_board, square_name
 
 if TYPE_CHECKING:
     from spieltisch.games.ostseeschach.state import OstseeschachState
 
-FILES = "abcdefgh"
 #: Piece kinds by the game's kind number 0..3 (machine name, letter, display name).
 KINDS = (
     ("herzmuschel", "H", "Herzmuschel"),
@@ -34,7 +34,7 @@ REASON_TEXTS = {
 
 def square(x: int, y: int) -> str:
     """The cell id of the square (x, y): its name in the notation, `a1` .. `h8`."""
-    return FILES[x] + str(y + 1)
+    return square_name(y * 8 + x)
 
 
 #: The squares, a1 to h8 rank by rank; the a-file is red's start column, the h-file blue's.
@@ -72,7 +72,7 @@ def state_view(state: OstseeschachState) -> View:
     last_move = None
     if last is not None:
         cells = tuple(
-            square(x, y) for x, y in ((last.fx, last.fy), (last.tx, last.ty)) if _on_board(x, y)
+            square(x, y) for x, y in ((last.fx, last.fy), (last.tx, last.ty)) if on_board(x, y)
         )
         last_move = LastMove(str(last), cells)
     paths = [
@@ -89,7 +89,3 @@ def state_view(state: OstseeschachState) -> View:
         reason_texts=REASON_TEXTS,
         paths=paths,
     )
-
-
-def _on_board(x: int, y: int) -> bool:
-    return 0 <= x < 8 and 0 <= y < 8

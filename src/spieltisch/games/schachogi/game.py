@@ -35,7 +35,10 @@ class Schachogi(Game[SchachogiState, SchachogiOptions]):
         """Read the position text; errors name the character where the problem is.
 
         A position no game can reach is refused (`position.check_reachable`);
-        `reachable=False` accepts it, for positions set up by hand to test a rule.
+        `reachable=False` accepts it, for positions set up by hand to test a rule. The
+        checks the engine needs stay on either way: one Pflöck a side, only the side to
+        move without one (the game ended when it was taken), and no unpromoted Brrbrr or
+        Wieher where it could never move again.
         """
         fields = read_position(text, self.options, self.max_game_length, reachable=reachable)
         return SchachogiState(self, *fields)

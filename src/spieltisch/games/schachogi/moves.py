@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from spieltisch.core.errors import NotationError, quote
+from spieltisch.core.errors import NotationError
+from spieltisch.core.text import check_ascii
 
 FILES = "abcdefgh"
 RANKS = "12345678"
@@ -39,15 +40,6 @@ class Move:
 MOVES: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
     tuple(tuple(Move(s, d, p) for d in range(64)) for s in range(64)) for p in (False, True)
 )
-
-
-def check_ascii(text: str, what: str, error: type[NotationError] = NotationError) -> None:
-    """Refuse any character outside ASCII: look-alikes such as `ı` or `ſ` (which
-    `str.upper()` turns into `I` and `S`) and digits such as `²` are no part of the notation."""
-    if text.isascii():
-        return
-    at = next(i for i, char in enumerate(text) if not char.isascii())
-    raise error(f"{what}: {quote(text[at])} is not an ASCII character", text, at)
 
 
 # ASCII blanks only: `\s` would also match Unicode spaces.

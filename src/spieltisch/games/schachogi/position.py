@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import NamedTuple, NoReturn
 
 from spieltisch.core.errors import PositionError, quote
-from spieltisch.core.text import read_int
+from spieltisch.core.text import check_ascii, read_int
 from spieltisch.games.schachogi.board import (
     BLACK,
     BRRBRR,
@@ -32,7 +32,7 @@ from spieltisch.games.schachogi.board import (
     must_promote,
     signed,
 )
-from spieltisch.games.schachogi.moves import RANKS, check_ascii, square_name
+from spieltisch.games.schachogi.moves import RANKS, square_name
 from spieltisch.games.schachogi.options import SchachogiOptions
 
 START = "rwsipswr/bbbbbbbb/8/8/8/8/BBBBBBBB/RWSIPSWR w 0 1"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from spieltisch.core.render import grid_order
 from spieltisch.games.schachogi.board import BLACK, CELL, PLAYER_NAMES
 from spieltisch.games.schachogi.moves import FILES
 
@@ -20,9 +21,7 @@ _LEGENDS = (
 def picture(state: SchachogiState, viewer: int | None = None) -> str:
     """The board with rank 8 on top and the a-file on the left for White (and for None);
     turned by 180° for Black (`viewer` 1), so that each side sees itself moving up."""
-    turned = viewer == BLACK
-    files = range(7, -1, -1) if turned else range(8)
-    ranks = range(8) if turned else range(7, -1, -1)
+    turned, files, ranks = grid_order(8, 8, viewer)
     letters = "    " + "  ".join(FILES[f] for f in files)
     lines = [f"Schachogi  move {state.fullmove}  quiet plies {state.quiet_plies}", letters]
     board = state.board
@@ -30,10 +29,8 @@ def picture(state: SchachogiState, viewer: int | None = None) -> str:
         cells = [(CELL[board[r * 8 + f]] or ".").rjust(2) for f in files]
         lines.append(f" {r + 1} " + " ".join(cells) + f"  {r + 1}")
     lines.append(letters)
-    lines.append(
-        _LEGENDS[BLACK if turned else 0]
-        + " · P Pflöck I Ischi R Rock S Slotser W Wieher B Brrbrr · + promoted"
-    )
+    lines.append(_LEGENDS[BLACK if turned else 0])
+    lines.append("P Pflöck  I Ischi  R Rock  S Slotser  W Wieher  B Brrbrr  + promoted")
     result = state.outcome()
     if result is not None:
         who = "draw" if result.winner is None else f"{PLAYER_NAMES[result.winner]} wins"

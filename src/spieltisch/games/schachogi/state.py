@@ -222,11 +222,7 @@ class SchachogiState(State[Move]):
     def is_legal(self, move: Move) -> bool:
         """`check`, without building the move list (it agrees with `legal_moves`: the
         conformance check holds them to it)."""
-        try:
-            self.check(move)
-        except IllegalMoveError:
-            return False
-        return True
+        return self.passes_check(move)
 
     def source_square(self, move: Move) -> str | None:
         """The square the piece leaves (`e2` of `e2e4`)."""

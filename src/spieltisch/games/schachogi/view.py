@@ -13,12 +13,12 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from spieltisch.core.view import Cell, Counter, LastMove, Piece, View, grid_layout, make_view
+from spieltisch.games.schachogi.moves import square_name
 
 if TYPE_CHECKING:
     from spieltisch.games.schachogi.moves import Move
     from spieltisch.games.schachogi.state import SchachogiState
 
-FILES = "abcdefgh"
 PROMOTE = "button:promote"
 STAY = "button:stay"
 BUTTONS = {PROMOTE: "Promote", STAY: "Do not promote"}
@@ -42,18 +42,13 @@ REASON_TEXTS = {
 }
 
 
-def square(index: int) -> str:
-    """The cell id of square `index` (`rank * 8 + file`): its name, `a1` .. `h8`."""
-    return FILES[index % 8] + str(index // 8 + 1)
-
-
 def _kind(index: int) -> str:
     rank = index // 8
     return "zone0" if rank >= 6 else "zone1" if rank <= 1 else "plain"
 
 
 #: The squares, a1 to h8 rank by rank.
-CELLS = tuple(Cell(square(s), s % 8, s // 8, _kind(s), square(s)) for s in range(64))
+CELLS = tuple(Cell(square_name(s), s % 8, s // 8, _kind(s), square_name(s)) for s in range(64))
 
 
 def piece(index: int, code: int) -> Piece:
@@ -64,7 +59,7 @@ def piece(index: int, code: int) -> Piece:
     machine, letter, name = KINDS[(magnitude - PROMOTION if promoted else magnitude) - 1]
     label = letter if owner == 0 else letter.lower()
     return Piece(
-        square(index),
+        square_name(index),
         owner,
         machine,
         "+" + label if promoted else label,
@@ -83,7 +78,7 @@ def click_paths(moves: list[Move]) -> list[tuple[Move, tuple[str, ...]]]:
         by_squares[(move.src, move.dst)].append(move)
     paths = []
     for move in moves:
-        path: tuple[str, ...] = (square(move.src), square(move.dst))
+        path: tuple[str, ...] = (square_name(move.src), square_name(move.dst))
         if len(by_squares[(move.src, move.dst)]) > 1:
             path = (*path, PROMOTE if move.promote else STAY)
         paths.append((move, path))
@@ -107,7 +102,7 @@ def state_view(state: SchachogiState) -> View:
     last_move = None
     if history:
         last = history[-1]
-        last_move = LastMove(str(last), (square(last.src), square(last.dst)))
+        last_move = LastMove(str(last), (square_name(last.src), square_name(last.dst)))
     return make_view(
         state,
         layout=grid_layout(8, 8),

@@ -9,6 +9,13 @@ const ANGLES = { up: 0, right: 90, down: 180, left: 270, "": 0 };
 // Direction marks N NE E SE S SW W NW, seen from the owner (N = facing).
 const DIRS = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]];
 
+// A small five-pointed star around (0, 0).
+const STAR = Array.from({ length: 10 }, (_, i) => {
+  const r = i % 2 ? 3.6 : 8.5;
+  const a = (Math.PI * i) / 5 - Math.PI / 2;
+  return `${(r * Math.cos(a)).toFixed(1)},${(r * Math.sin(a)).toFixed(1)}`;
+}).join(" ");
+
 export function pieceAngle(piece, flipped) {
   return ((ANGLES[piece.facing] || 0) + (flipped ? 180 : 0)) % 360;
 }
@@ -24,9 +31,10 @@ export function stoneFace(face, angle, label, promoted) {
     const x = 50 + dx * 31;
     const y = 50 + dy * 31;
     if (mark === 2) {
-      const a = (Math.atan2(dy, dx) * 180) / Math.PI + 90;
-      marks.append(s("polygon", { class: "mark-capture", points: "0,-8 7,6 -7,6", transform: `translate(${x} ${y}) rotate(${a})` }));
+      // `*` in okard.md: move and capture
+      marks.append(s("polygon", { class: "mark-capture", points: STAR, transform: `translate(${x} ${y})` }));
     } else {
+      // `o` in okard.md: move only
       marks.append(s("circle", { class: "mark-move", cx: x, cy: y, r: 5 }));
     }
   });

@@ -123,7 +123,7 @@ export function stoneInspector(stone, owner, view) {
       h("figure", {}, stoneIcon(stone, owner, "front"), h("figcaption", {}, `front · strength ${stone.front.strength}`)),
       stone.back ? h("figure", {}, stoneIcon(stone, owner, "back"), h("figcaption", {}, `back · strength ${stone.back.strength}`)) : h("figure", { class: "no-back" }, h("div", { class: "none" }, "no back side")),
     ),
-    h("div", { class: "legend" }, h("span", { class: "legend-move" }, "● move"), h("span", { class: "legend-capture" }, "▲ move and capture"), h("span", {}, "bar = front edge")),
+    h("div", { class: "legend" }, h("span", { class: "legend-move" }, "○ move"), h("span", { class: "legend-capture" }, "★ move and capture"), h("span", {}, "bar = front edge")),
   );
 }
 

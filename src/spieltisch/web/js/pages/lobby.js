@@ -5,7 +5,7 @@ import { h } from "../dom.js";
 
 const BLURB = {
   ostseeschach: "Baltic-sea chess: stack your pieces into towers and carry ambers home.",
-  schachogi: "Chess meets shogi: captured pieces change sides and come back as drops.",
+  schachogi: "Chess meets shogi: shogi-like moves, promotion on the last two ranks, capture the Pflöck.",
   "hase-und-igel": "The hare and the hedgehog: race along 65 fields, pay in carrots, eat your salads.",
   okard: "Build an army of stones, roll for action points, promote, sacrifice and drop.",
 };
@@ -59,6 +59,7 @@ export function mount(main) {
     if (!game) return;
     const players = game.players;
     form.replaceChildren(
+      ...[
       h("h2", {}, `New ${game.title} table`),
       game.options.length ? h("fieldset", { class: "options" }, h("legend", {}, "Variant"), game.options.map(optionInput)) : null,
       h("fieldset", {}, h("legend", {}, "Start"),
@@ -76,6 +77,7 @@ export function mount(main) {
         h("label", { class: "field" }, h("span", {}, "clock (minutes)"), h("input", { name: "clock_minutes", type: "text", inputmode: "numeric", placeholder: "none" })),
         h("label", { class: "field" }, h("span", {}, "increment (s)"), h("input", { name: "clock_increment", type: "text", inputmode: "numeric", placeholder: "0" }))),
       h("div", { class: "form-actions" }, h("button", { type: "submit", class: "primary", id: "create" }, "Create table"), status),
+      ].filter(Boolean),
     );
   }
 

@@ -57,7 +57,7 @@ export function mount(main, { id, ply, position }) {
   }
 
   function moveList() {
-    const list = h("ol", { class: "moves" });
+    const list = h("ol", { class: `moves${detail.moves.some((m) => m.notation.length > 12) ? " long" : ""}` });
     detail.moves.forEach((m, i) => {
       list.append(h("li", { class: `${current === i + 1 ? "current" : ""} mover-${m.seat}` }, h("span", { class: "num" }, `${i + 1}.`), h("button", { type: "button", class: "move-link", "data-ply": i + 1, onclick: () => go(i + 1) }, m.notation)));
     });

@@ -84,7 +84,7 @@ export function mount(main, { id, join }) {
   }
 
   function moveList() {
-    const list = h("ol", { class: "moves", start: 1 });
+    const list = h("ol", { class: `moves${(table.moves || []).some((m) => m.length > 12) ? " long" : ""}` });
     const moves = table.moves || [];
     const movers = table.movers || [];
     moves.forEach((notation, i) => {
@@ -162,7 +162,9 @@ export function mount(main, { id, join }) {
     const opts = { portrait: window.innerWidth < 700, flipped: flipped(), next, selected: clicks.clicks, onClick, onInspect: inspect, onHover: (p) => p.stone && inspect(p.stone, p.owner), seats: table.seats, thinking: table.thinking ? table.thinking_seat : null, clocks: looking ? null : table.clocks };
     const bottom = opts.flipped ? 1 : 0;
     const board = drawBoard(view, opts);
-    const boardArea = h("section", { class: "board-area" }, seatBar(view, 1 - bottom, opts), h("div", { class: "board-wrap" }, board), seatBar(view, bottom, opts));
+    const near = buttonBar(view, opts); // on a phone the choices sit right under the board
+    if (near) near.classList.add("near-board");
+    const boardArea = h("section", { class: "board-area" }, seatBar(view, 1 - bottom, opts), h("div", { class: "board-wrap" }, board), near, seatBar(view, bottom, opts));
     const side = h(
       "aside",
       { class: "side" },

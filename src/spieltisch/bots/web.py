@@ -1,0 +1,126 @@
+"""The bot server inside the web app (`spieltisch serve`): the JSON protocol over a
+WebSocket (`bot_socket`, mounted at `/ws/bot`), the XML/JSON listener on `--xml-port`,
+and bot tables that live in the web app's hub, so they show in the lobby (a person can
+take a waiting bot's seat), can be watched live, and are stored like every table.
+
+The web app calls `start_bots(app, hub, xml_port=…)` in its lifespan after the hub
+started and `stop_bots(app)` before the hub stops.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from spieltisch.bots.json_session import JsonSession
+from spieltisch.bots.outbox import Outbox
+from spieltisch.bots.rooms import Lobby
+from spieltisch.bots.server import BotServer
+from spieltisch.bots.stream import MAX_PACKET
+from spieltisch.tables import Table
+
+if TYPE_CHECKING:
+    from spieltisch.server.hub import Hub
+
+__all__ = ["BOT_PATH", "HubHost", "bot_socket", "start_bots", "stop_bots"]
+
+log = logging.getLogger(__name__)
+
+#: Where the web app mounts `bot_socket`.
+BOT_PATH = "/ws/bot"
+
+
+class HubHost:
+    """Bot tables kept by the web app's hub: in its lobby and store from the start."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self._ids: dict[int, int] = {}
+
+    def open(self, table: Table) -> str:
+        live = self.hub._open(table)  # the hub's own way in: store game, lobby, AI
+        self._ids[id(table)] = live.id
+        return str(live.id)
+
+    def seated(self, table: Table) -> None:
+        game_id = self._ids.get(id(table))
+        live = self.hub.tables.get(game_id) if game_id is not None else None
+        if live is not None:
+            live.save_seats()
+
+    def close(self, table: Table) -> None:
+        self._ids.pop(id(table), None)
+
+    def find(self, table_id: str) -> Table | None:
+        if not (table_id.isascii() and table_id.isdigit() and len(table_id) <= 9):
+            return None
+        live = self.hub.tables.get(int(table_id))
+        if live is None or not any(not seat.taken for seat in live.table.seats):
+            return None
+        self._ids[id(live.table)] = live.id
+        return live.table
+
+
+async def start_bots(
+    app: Any, hub: Hub, *, xml_port: int | None = None, host: str = "127.0.0.1"
+) -> Lobby:
+    """Give the app its bot lobby (`app.state.bots`) and, with `xml_port`, the listener
+    for the XML and JSON protocols over TCP."""
+    lobby = Lobby(HubHost(hub))
+    app.state.bots = lobby
+    app.state.bot_server = None
+    if xml_port is not None:
+        server = BotServer(lobby, host=host, port=xml_port)
+        await server.start()
+        app.state.bot_server = server
+    return lobby
+
+
+async def stop_bots(app: Any) -> None:
+    server: BotServer | None = getattr(app.state, "bot_server", None)
+    if server is not None:
+        await server.stop()
+
+
+async def bot_socket(websocket: WebSocket) -> None:
+    """The JSON bot protocol over a WebSocket: one JSON object per message."""
+    lobby: Lobby = websocket.app.state.bots
+    await websocket.accept()
+
+    async def write(data: bytes) -> None:
+        await websocket.send_text(data.decode("utf-8"))
+
+    async def close() -> None:
+        with contextlib.suppress(Exception):
+            await websocket.close()
+
+    outbox = Outbox(write, close)
+    session = JsonSession(lobby, lambda text: outbox.send(text.encode("utf-8")), outbox.close)
+    try:
+        while not outbox.closing:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                raw = message.get("bytes") or b""
+                if len(raw) > MAX_PACKET:
+                    session.error(f"a message longer than {MAX_PACKET} bytes", "TOO_LONG")
+                    continue
+                try:
+                    text = raw.decode("utf-8")
+                except UnicodeDecodeError as exc:
+                    session.error(f"not valid UTF-8 (byte {exc.start})", "BAD_UTF8")
+                    continue
+            if len(text) > MAX_PACKET:
+                session.error(f"a message longer than {MAX_PACKET} bytes", "TOO_LONG")
+                continue
+            session.handle(text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        session.closed()
+        outbox.close()

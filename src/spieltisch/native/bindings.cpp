@@ -1,0 +1,155 @@
+// spieltisch._native: the native engines bound to Python, one submodule per game, each
+// with the same functions (bind_game below, written once for every game). The boundary
+// is narrow: a position in the game's own text, moves and positions back as text; the
+// GIL is released while a tree is walked.
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "core/game_concept.hpp"
+#include "core/outcome.hpp"
+#include "core/perft.hpp"
+#include "core/playout.hpp"
+#include "haseundigel/position.hpp"
+#include "ostseeschach/position.hpp"
+#include "schachogi/position.hpp"
+
+namespace nb = nanobind;
+using namespace spieltisch::native;
+
+namespace {
+
+using OutcomeTuple = std::tuple<int, std::string, std::vector<std::vector<std::int64_t>>>;
+
+template <TextGame G>
+std::vector<typename G::Move> moves_of(const G& game) {
+    typename G::Move buffer[G::kMaxMoves];
+    const int count = game.generate(buffer);
+    return {buffer, buffer + count};
+}
+
+template <TextGame G>
+void bind_game(nb::module_& parent, const char* name, const char* doc) {
+    nb::module_ m = parent.def_submodule(name, doc);
+    m.def(
+        "perft",
+        [](const std::string& text, int depth) {
+            G game = G::parse(text);
+            nb::gil_scoped_release release;
+            return perft(game, depth);
+        },
+        nb::arg("text"), nb::arg("depth"),
+        "The leaves of the legal-move tree `depth` plies deep (every leaf made and unmade).");
+    m.def(
+        "divide",
+        [](const std::string& text, int depth) {
+            G game = G::parse(text);
+            std::vector<std::pair<typename G::Move, std::uint64_t>> rows;
+            {
+                nb::gil_scoped_release release;
+                rows = divide(game, depth);
+            }
+            std::vector<std::pair<std::string, std::uint64_t>> out;
+            for (const auto& [move, count] : rows) out.emplace_back(game.move_text(move), count);
+            return out;
+        },
+        nb::arg("text"), nb::arg("depth"), "Perft split by first move: (move, count) pairs.");
+    m.def(
+        "random_playouts",
+        [](const std::string& text, int games, std::uint64_t seed, int max_plies) {
+            const G start = G::parse(text);
+            PlayoutStats stats;
+            {
+                nb::gil_scoped_release release;
+                stats = random_playouts(start, games, seed, max_plies);
+            }
+            return std::make_tuple(stats.games, stats.plies, stats.wins[0], stats.wins[1],
+                                   stats.draws);
+        },
+        nb::arg("text"), nb::arg("games"), nb::arg("seed"), nb::arg("max_plies"),
+        "Random games to the end: (games, plies, wins of player 0, of player 1, draws).");
+    m.def(
+        "legal_moves",
+        [](const std::string& text) {
+            const G game = G::parse(text);
+            std::vector<std::string> out;
+            for (auto move : moves_of(game)) out.push_back(game.move_text(move));
+            return out;
+        },
+        nb::arg("text"), "The legal moves in the game's notation, in generation order.");
+    m.def(
+        "play",
+        [](const std::string& text, const std::string& notation) {
+            G game = G::parse(text);
+            for (auto move : moves_of(game)) {
+                if (game.move_text(move) == notation) {
+                    typename G::Undo undo;
+                    game.make(move, undo);
+                    return game.text();
+                }
+            }
+            throw std::invalid_argument("not a legal move here: " + notation.substr(0, 80));
+        },
+        nb::arg("text"), nb::arg("move"),
+        "The position text after `move` (in its notation as legal_moves gives it).");
+    m.def(
+        "children",
+        [](const std::string& text) {
+            G game = G::parse(text);
+            std::vector<std::pair<std::string, std::string>> out;
+            typename G::Undo undo;
+            for (auto move : moves_of(game)) {
+                game.make(move, undo);
+                std::string child = game.text();
+                game.unmake(move, undo);
+                out.emplace_back(game.move_text(move), std::move(child));
+            }
+            if (game.text() != G::parse(text).text()) {
+                throw std::logic_error("make/unmake did not restore the position");
+            }
+            return out;
+        },
+        nb::arg("text"), "Every legal move with the position text after it.");
+    m.def(
+        "to_move",
+        [](const std::string& text) { return G::parse(text).to_move(); }, nb::arg("text"),
+        "0 or 1 for the player to move, -1 at a chance event, -2 when the game is over.");
+    m.def(
+        "outcome",
+        [](const std::string& text) -> std::optional<OutcomeTuple> {
+            const auto result = G::parse(text).outcome();
+            if (!result) return std::nullopt;
+            return OutcomeTuple{result->winner, result->reason, result->scores};
+        },
+        nb::arg("text"), "(winner or -1 for a draw, reason, score parts) at the end, else None.");
+    m.def(
+        "text", [](const std::string& text) { return G::parse(text).text(); }, nb::arg("text"),
+        "The position text as the native engine writes it back.");
+    m.def(
+        "hash_key", [](const std::string& text) { return G::parse(text).hash(); },
+        nb::arg("text"), "The native position key (equal positions, equal keys).");
+    m.def(
+        "evaluate",
+        [](const std::string& text, int player) { return G::parse(text).evaluate(player); },
+        nb::arg("text"), nb::arg("player"), "The heuristic value for `player` (larger is better).");
+}
+
+}  // namespace
+
+NB_MODULE(_native, m) {
+    m.doc() = "spieltisch's native engines (C++20); the Python engines are the reference.";
+    bind_game<ostseeschach::Position>(m, "ostseeschach", "Ostseeschach (Software-Challenge 2022).");
+    bind_game<schachogi::Position>(m, "schachogi", "Schachogi (default options).");
+    bind_game<haseundigel::Position>(m, "haseundigel", "Hase und Igel (Software-Challenge 2018).");
+}

@@ -1,0 +1,100 @@
+// Hase und Igel (Software-Challenge 2018) as a native position: the mirror of
+// spieltisch/games/haseundigel (board.py, moves.py, rules.py, state.py and game.py's
+// position text), with the rules of shared/rules/hase-und-igel.md.
+//
+// A move is its index in moves.py's ALL_MOVES: 0 skip, 1 eat, 2 fall back, 3 exchange
+// +10, 4 exchange -10, then 5 + (d - 1) * 25 + chain for an advance by d followed by the
+// card chain `chain` = prefix * 5 + terminal (moves.py's PREFIXES and TERMINALS).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "../core/game_concept.hpp"
+#include "../core/outcome.hpp"
+
+namespace spieltisch::native::haseundigel {
+
+using Move = std::uint16_t;
+inline constexpr Move kSkip = 0, kEat = 1, kFallBack = 2, kExchangePlus = 3, kExchangeMinus = 4;
+inline constexpr Move kNoMove = 0xFFFF, kOtherMove = 0xFFFE;  // only as the last move
+constexpr Move advance_move(int distance, int chain) {
+    return static_cast<Move>(5 + (distance - 1) * 25 + chain);
+}
+
+// Action kinds as moves.py numbers them; kNone for "no last action".
+enum Kind : std::int8_t {
+    kNone = -1, kAdvance = 0, kFall = 1, kExchange = 2, kEatSalad = 3, kSkipAction = 4,
+    kCardTake = 5, kCardEat = 6, kCardHurry = 7, kCardFall = 8,
+};
+
+// A player's last non-skip action and its order in the move it came from.
+struct LastAction {
+    std::int8_t kind = kNone;
+    std::int64_t value = 0;
+    std::int64_t order = 0;
+};
+
+struct Undo {
+    std::array<std::int64_t, 2> pos;
+    std::array<std::int64_t, 2> carrots;
+    std::int64_t salads;
+    std::uint8_t cards;
+    LastAction last;
+    Move last_move;
+};
+
+class Position {
+public:
+    using Move = haseundigel::Move;
+    using Undo = haseundigel::Undo;
+    static constexpr int kMaxMoves = 5 + 64 * 25;
+
+    static Position parse(std::string_view text);
+    std::string text() const;
+    std::string move_text(Move move) const;  // the long notation: `advance 3, card EAT_SALAD`
+
+    int generate(Move* out) const;
+    void make(Move move, Undo& undo);
+    void unmake(Move move, const Undo& undo);
+    int to_move() const { return game_over() ? kTerminal : static_cast<int>(turn_ & 1); }
+    double probability(Move) const { return 1.0; }
+    std::uint64_t hash() const;
+    int evaluate(int player) const;
+    std::optional<Outcome> outcome() const;
+
+    bool game_over() const {
+        if (turn_ >= 60) return true;
+        return turn_ > 0 && (turn_ & 1) == 0 && (pos_[0] == 64 || pos_[1] == 64);
+    }
+
+private:
+    std::array<std::int8_t, 65> fields_{};
+    std::array<std::int8_t, 66> previous_hedgehog_{};
+    std::int64_t turn_ = 0;
+    std::array<std::int64_t, 2> pos_{};
+    std::array<std::int64_t, 2> carrots_{};
+    std::array<std::int64_t, 2> salads_{};
+    std::array<std::uint8_t, 2> cards_{};
+    std::array<LastAction, 2> last_{};
+    Move last_move_ = kNoMove;
+    std::string other_last_move_;  // the code of a parsed last move outside the table
+
+    int type_at(std::int64_t index) const { return index >= 0 && index <= 64 ? fields_[index] : -1; }
+    std::int64_t previous_hedgehog(std::int64_t index) const {
+        if (index <= 0) return -1;
+        return previous_hedgehog_[index > 65 ? 65 : index];
+    }
+    void card_chains(std::int64_t h, std::int64_t opp, std::int64_t car, std::int64_t sal,
+                     int cards, int prefix, int* out, int& n) const;
+    void moving(std::int64_t t, std::int64_t opp, std::int64_t car, std::int64_t sal, int rest,
+                int prefix, int* out, int& n) const;
+    std::string move_code(Move move) const;
+};
+
+static_assert(TextGame<Position>);
+
+}  // namespace spieltisch::native::haseundigel

@@ -1,0 +1,275 @@
+// Ostseeschach: tables, move generation, make/unmake, the end, position text.
+#include "position.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <stdexcept>
+
+#include "../core/text_read.hpp"
+#include "tables.hpp"
+
+namespace spieltisch::native::ostseeschach {
+namespace {
+
+std::string square_name(int square) {
+    return {static_cast<char>('a' + square % 8), static_cast<char>('1' + square / 8)};
+}
+
+[[noreturn]] void refuse(const std::string& message) { throw std::invalid_argument(message); }
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+// A coordinate as the Python int would print it ("-0" and "007" become "0" and "7").
+std::optional<std::int64_t> read_coordinate(std::string_view raw) {
+    return read_int(raw, true);
+}
+
+// The last-move field: `-`, `a1b3` (also with `-`, `x` or `:` between), or official
+// coordinates `(x,y)(x,y)` with `->`, `-` or `>` allowed between (board.py, parse_move).
+bool read_last(std::string_view raw, Move& last, std::string& other) {
+    if (raw == "-") {
+        last = kNoMove;
+        return true;
+    }
+    auto file = [](char c) { return c >= 'a' && c <= 'h'; };
+    auto rank = [](char c) { return c >= '1' && c <= '8'; };
+    if (raw.size() == 4 || raw.size() == 5) {
+        const std::size_t t = raw.size() - 2;
+        const bool separator_ok =
+            raw.size() == 4 || raw[2] == '-' || raw[2] == 'x' || raw[2] == ':';
+        if (file(raw[0]) && rank(raw[1]) && separator_ok && file(raw[t]) && rank(raw[t + 1])) {
+            last = make_move((raw[1] - '1') * 8 + (raw[0] - 'a'), (raw[t + 1] - '1') * 8 + (raw[t] - 'a'));
+            return true;
+        }
+    }
+    // (fx,fy)[->|-|>](tx,ty)
+    std::int64_t values[4];
+    std::size_t i = 0;
+    for (int pair = 0; pair < 2; ++pair) {
+        if (pair == 1) {  // the optional separator `->`, `-` or `>`
+            if (raw.substr(i, 2) == "->") {
+                i += 2;
+            } else if (i < raw.size() && (raw[i] == '-' || raw[i] == '>')) {
+                ++i;
+            }
+        }
+        if (i >= raw.size() || raw[i] != '(') return false;
+        ++i;
+        for (int k = 0; k < 2; ++k) {
+            const std::size_t end = raw.find(k == 0 ? ',' : ')', i);
+            if (end == std::string_view::npos) return false;
+            const auto value = read_coordinate(raw.substr(i, end - i));
+            if (!value) return false;
+            values[pair * 2 + k] = *value;
+            i = end + 1;
+        }
+    }
+    if (i != raw.size()) return false;
+    auto on = [](std::int64_t v) { return v >= 0 && v < 8; };
+    if (on(values[0]) && on(values[1]) && on(values[2]) && on(values[3])) {
+        last = make_move(static_cast<int>(values[1] * 8 + values[0]), static_cast<int>(values[3] * 8 + values[2]));
+        return true;
+    }
+    last = kOtherMove;
+    other.clear();
+    for (int k = 0; k < 4; ++k) {
+        other.append(k % 2 == 0 ? "(" : ",");
+        other.append(std::to_string(values[k]));
+        if (k % 2 == 1) other.append(")");
+    }
+    return true;
+}
+
+}  // namespace
+
+Position Position::parse(std::string_view text) {
+    for (char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (!is_space(c) && (byte < 0x21 || byte > 0x7E)) {
+            refuse("only printable ASCII is read natively");
+        }
+    }
+    std::string_view fields[4];
+    int count = 0;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && is_space(text[i])) ++i;
+        if (i >= text.size()) break;
+        const std::size_t start = i;
+        while (i < text.size() && !is_space(text[i])) ++i;
+        if (count == 4) refuse("an Ostseeschach position has 4 fields");
+        fields[count++] = text.substr(start, i - start);
+    }
+    if (count != 4) refuse("an Ostseeschach position has 4 fields");
+
+    Position p;
+    std::string_view ranks = fields[0];
+    int rank_index = 0;
+    std::size_t r = 0;
+    while (true) {
+        const std::size_t slash = ranks.find('/', r);
+        const std::string_view rank = ranks.substr(r, slash == std::string_view::npos ? std::string_view::npos : slash - r);
+        if (rank_index >= 8) refuse("expected 8 ranks separated by '/'");
+        const int y = 7 - rank_index;
+        int x = 0;
+        for (std::size_t k = 0; k < rank.size(); ++k) {
+            if (x >= 8) refuse("a rank has more than 8 squares");
+            const char c = rank[k];
+            if (c == '.') {
+                ++x;
+                continue;
+            }
+            const char upper = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 32) : c;
+            const char* found = std::char_traits<char>::find(kLetters, 4, upper);
+            if (found == nullptr) refuse("unknown piece letter");
+            int height = 1;
+            if (k + 1 < rank.size() && is_digit(rank[k + 1])) {
+                if (rank[k + 1] != '2') refuse("only towers of 2 stand on a board");
+                height = 2;
+                ++k;
+            }
+            const int code = code_of(static_cast<int>(found - kLetters), c == upper ? 0 : 1, height);
+            p.board_[y * 8 + x] = static_cast<std::int8_t>(code);
+            p.occupied_[code > 0 ? 0 : 1] |= std::uint64_t{1} << (y * 8 + x);
+            p.key_ ^= kTables.zobrist[y * 8 + x][code + 8];
+            ++x;
+        }
+        if (x != 8) refuse("a rank has fewer than 8 squares");
+        ++rank_index;
+        if (slash == std::string_view::npos) break;
+        r = slash + 1;
+    }
+    if (rank_index != 8) refuse("expected 8 ranks separated by '/'");
+
+    const auto turn = read_int(fields[1]);
+    if (!turn) refuse("the turn is not a whole number of at most 18 ASCII digits");
+    p.turn_ = *turn;
+    const std::size_t colon = fields[2].find(':');
+    if (colon == std::string_view::npos) refuse("ambers must look like 1:0");
+    const auto red = read_int(fields[2].substr(0, colon));
+    const auto blue = read_int(fields[2].substr(colon + 1));
+    if (!red || !blue) refuse("ambers must look like 1:0");
+    p.ambers_ = {*red, *blue};
+    if (!read_last(fields[3], p.last_, p.other_last_)) refuse("the last move is not a move");
+    return p;
+}
+
+std::string Position::move_text(Move move) const {
+    if (move == kOtherMove) return other_last_;
+    return square_name(move_src(move)) + square_name(move_dst(move));
+}
+
+std::string Position::text() const {
+    std::string out;
+    out.reserve(100);
+    for (int y = 7; y >= 0; --y) {
+        for (int x = 0; x < 8; ++x) {
+            const int v = board_[y * 8 + x];
+            if (v == 0) {
+                out += '.';
+                continue;
+            }
+            const char letter = kLetters[kind_of(v)];
+            out += v > 0 ? letter : static_cast<char>(letter + 32);
+            if (height_of(v) == 2) out += '2';
+        }
+        if (y > 0) out += '/';
+    }
+    out += ' ' + std::to_string(turn_) + ' ' + std::to_string(ambers_[0]) + ':' +
+           std::to_string(ambers_[1]) + ' ';
+    out += last_ == kNoMove ? std::string("-") : move_text(last_);
+    return out;
+}
+
+int Position::to_move() const {
+    Move moves[kMaxMoves];
+    if (generate(moves) == 0) return kTerminal;
+    return static_cast<int>(turn_ & 1);
+}
+
+std::uint64_t Position::hash() const {
+    std::uint64_t state = static_cast<std::uint64_t>(turn_) * 0x100000001B3ull ^
+                          static_cast<std::uint64_t>(ambers_[0]) << 20 ^
+                          static_cast<std::uint64_t>(ambers_[1]) << 40;
+    return key_ ^ splitmix(state);
+}
+
+void Position::light_distances(int team, std::array<int, 64>& out, int& count) const {
+    count = 0;
+    for (int s = 0; s < 64; ++s) {
+        const int v = board_[s];
+        if (v == 0 || (v > 0) != (team == 0) || kind_of(v) == kRobbe) continue;
+        out[count++] = team == 0 ? s % 8 : 7 - s % 8;
+    }
+    std::sort(out.begin(), out.begin() + count, std::greater<>());
+}
+
+std::optional<Outcome> Position::outcome() const {
+    std::array<int, 64> red{}, blue{};
+    int red_count = 0, blue_count = 0;
+    light_distances(0, red, red_count);
+    light_distances(1, blue, blue_count);
+    Outcome result;
+    if (round_end_reached()) {
+        if (ambers_[0] != ambers_[1]) {
+            result.winner = ambers_[0] > ambers_[1] ? 0 : 1;
+            result.reason = "DIFFERING_SCORES";
+        } else {
+            result.winner = -1;
+            result.reason = "EQUAL_SCORE";
+            for (int i = 0; i < std::min(red_count, blue_count); ++i) {
+                if (red[i] != blue[i]) {
+                    result.winner = red[i] > blue[i] ? 0 : 1;
+                    result.reason = "DIFFERING_POSITIONS";
+                    break;
+                }
+            }
+        }
+    } else if (to_move() == kTerminal) {
+        result.winner = static_cast<int>(1 - (turn_ & 1));
+        result.reason = "NO_LEGAL_MOVES";
+    } else {
+        return std::nullopt;
+    }
+    const int points[2] = {result.winner == -1 ? 1 : (result.winner == 0 ? 2 : 0),
+                           result.winner == -1 ? 1 : (result.winner == 1 ? 2 : 0)};
+    result.scores = {{points[0], ambers_[0], red_count ? red[0] : 0},
+                     {points[1], ambers_[1], blue_count ? blue[0] : 0}};
+    return result;
+}
+
+// The weights of evaluation.py in thousandths of a point (its tanh squashing left out:
+// a search only compares values).
+int Position::evaluate(int player) const {
+    constexpr int kAmber = 4000, kPiece = 1000, kTower = 600, kThreat = 800;
+    std::int64_t points[2] = {kAmber * ambers_[0], kAmber * ambers_[1]};
+    int threats[2] = {0, 0};
+    for (int s = 0; s < 64; ++s) {
+        const int v = board_[s];
+        if (!v) continue;
+        const int team = v > 0 ? 0 : 1;
+        const bool tall = height_of(v) == 2;
+        std::int64_t score = kPiece + (tall ? kTower : 0);
+        if (kind_of(v) != kRobbe) {
+            const int distance = team == 0 ? s % 8 : 7 - s % 8;
+            score += 350 * 3 * distance * distance / 49;
+        }
+        points[team] += score;
+        const auto* targets = kTables.targets[v + 8][s];
+        for (int i = 0; i < kTables.count[v + 8][s]; ++i) {
+            const int w = board_[targets[i]];
+            if (w && (w > 0) == (v > 0)) continue;
+            if (kTables.line_amber[v + 8][targets[i]] || (w && (tall || height_of(w) == 2))) {
+                ++threats[team];
+                break;
+            }
+        }
+    }
+    const int mover = static_cast<int>(turn_ & 1);
+    for (int team = 0; team < 2; ++team) {
+        points[team] += kThreat * std::min(threats[team], 2) * (team == mover ? 3 : 2) / 2;
+    }
+    return static_cast<int>(points[player] - points[1 - player]);
+}
+
+}  // namespace spieltisch::native::ostseeschach

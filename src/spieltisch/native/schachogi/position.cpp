@@ -1,0 +1,216 @@
+// Schachogi: position text, the end, the evaluation.
+#include "position.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "../core/text_read.hpp"
+
+namespace spieltisch::native::schachogi {
+namespace {
+
+[[noreturn]] void refuse(const std::string& message) { throw std::invalid_argument(message); }
+
+bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+std::string square_name(int square) {
+    return {static_cast<char>('a' + square % 8), static_cast<char>('1' + square / 8)};
+}
+
+// Values of evaluation.py in hundredths of a Brrbrr, per kind 0..11.
+constexpr int kValue[12] = {0, 0, 300, 500, 350, 200, 100, 950, 750, 600, 400, 400};
+
+}  // namespace
+
+Position Position::parse(std::string_view text) {
+    for (char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (!is_space(c) && (byte < 0x21 || byte > 0x7E)) refuse("only printable ASCII is read natively");
+    }
+    std::string_view fields[5];
+    int count = 0;
+    for (std::size_t i = 0; i < text.size();) {
+        while (i < text.size() && is_space(text[i])) ++i;
+        if (i >= text.size()) break;
+        const std::size_t start = i;
+        while (i < text.size() && !is_space(text[i])) ++i;
+        if (count == 5) refuse("a Schachogi position has 4 or 5 fields");
+        fields[count++] = text.substr(start, i - start);
+    }
+    if (count < 4) refuse("a Schachogi position has 4 or 5 fields");
+
+    Position p;
+    const std::string_view ranks = fields[0];
+    int rank_index = 0;
+    std::size_t at = 0;
+    while (true) {
+        const std::size_t slash = ranks.find('/', at);
+        const std::string_view rank_text =
+            ranks.substr(at, slash == std::string_view::npos ? std::string_view::npos : slash - at);
+        if (rank_index >= 8) refuse("expected 8 ranks separated by '/'");
+        const int rank = 7 - rank_index;
+        int file = 0;
+        for (std::size_t i = 0; i < rank_text.size(); ++i) {
+            char c = rank_text[i];
+            if (is_digit(c)) {
+                if (i && is_digit(rank_text[i - 1])) refuse("two digits in a row");
+                if (c < '1' || c > '8') refuse("no count of empty squares (1-8)");
+                file += c - '0';
+                if (file > 8) refuse("a rank has more than 8 squares");
+                continue;
+            }
+            const bool promoted = c == '+';
+            if (promoted) {
+                if (++i >= rank_text.size()) refuse("a '+' must stand before a piece letter");
+                c = rank_text[i];
+            }
+            const char upper = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 32) : c;
+            const char* found = std::char_traits<char>::find(kLetters, 6, upper);
+            if (found == nullptr || !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
+                refuse("unknown piece letter");
+            }
+            int kind = static_cast<int>(found - kLetters) + 1;
+            if (file >= 8) refuse("a rank has more than 8 squares");
+            const int side = c == upper ? 0 : 1;
+            const int square = rank * 8 + file;
+            if (promoted) {
+                if (kind == kPfloeck) refuse("the Pflöck never promotes");
+                kind += kPromotion;
+            } else if (must_promote(kind, square, side)) {
+                refuse("an unpromoted piece that could never move");
+            }
+            p.board_[square] = static_cast<std::int8_t>(side == 0 ? kind : -kind);
+            ++file;
+        }
+        if (file != 8) refuse("a rank does not have 8 squares");
+        ++rank_index;
+        if (slash == std::string_view::npos) break;
+        at = slash + 1;
+    }
+    if (rank_index != 8) refuse("expected 8 ranks separated by '/'");
+
+    if (fields[1] != "w" && fields[1] != "b") refuse("the side to move is 'w' or 'b'");
+    p.turn_ = fields[1] == "w" ? 0 : 1;
+    const auto quiet = read_int(fields[2]);
+    if (!quiet) refuse("the 100-ply counter is not a whole number");
+    const auto fullmove = read_int(fields[3]);
+    if (!fullmove || *fullmove < 1) refuse("the move number is not a whole number >= 1");
+    p.quiet_ = *quiet;
+    std::int64_t seen = 1;
+    if (count == 5) {
+        const std::string_view field = fields[4];
+        const auto n = field.empty() || field[0] != 'r' ? std::nullopt : read_int(field.substr(1));
+        if (!n || *n < 2) refuse("the fifth field is rN with N >= 2");
+        if (p.repetitions_ && *n > p.repetitions_) refuse("a position cannot occur that often");
+        seen = *n;
+    }
+    int pfloecks[2] = {0, 0};
+    for (auto v : p.board_) {
+        if (v == kPfloeck) ++pfloecks[0];
+        if (v == -kPfloeck) ++pfloecks[1];
+    }
+    if (pfloecks[0] + pfloecks[1] == 0) refuse("neither side has a Pflöck");
+    for (int side = 0; side < 2; ++side) {
+        if (pfloecks[side] > 1) refuse("each side has one Pflöck");
+        if (pfloecks[side] == 0 && side != p.turn_) refuse("a side without Pflöck is not to move");
+    }
+    p.root_pfloeck_missing_ = pfloecks[p.turn_] == 0;
+    p.ply0_ = 2 * (*fullmove - 1) + p.turn_;
+    p.seen_before_ = seen - 1;
+    std::uint64_t key = p.turn_ == 1 ? kTables.black_to_move : 0;
+    for (int s = 0; s < 64; ++s) key ^= kTables.zobrist[p.board_[s] + 11][s];
+    p.keys_.reserve(256);
+    p.keys_.push_back(key);
+    return p;
+}
+
+std::string Position::move_text(Move move) const {
+    return square_name(move_src(move)) + square_name(move_dst(move)) + (move_promotes(move) ? "+" : "");
+}
+
+std::string Position::text() const {
+    std::string out;
+    out.reserve(96);
+    for (int rank = 7; rank >= 0; --rank) {
+        int empty = 0;
+        for (int file = 0; file < 8; ++file) {
+            const int v = board_[rank * 8 + file];
+            if (v == 0) {
+                ++empty;
+                continue;
+            }
+            if (empty) out += static_cast<char>('0' + empty);
+            empty = 0;
+            int kind = abs_code(v);
+            if (kind > kBrrbrr) {
+                out += '+';
+                kind -= kPromotion;
+            }
+            const char letter = kLetters[kind - 1];
+            out += v > 0 ? letter : static_cast<char>(letter + 32);
+        }
+        if (empty) out += static_cast<char>('0' + empty);
+        if (rank > 0) out += '/';
+    }
+    const std::int64_t plies = static_cast<std::int64_t>(keys_.size()) - 1;
+    out.append(turn_ == 0 ? " w " : " b ");
+    out.append(std::to_string(quiet_));
+    out.append(" ");
+    out.append(std::to_string((ply0_ + plies) / 2 + 1));
+    const std::int64_t repeated = repetition_count();
+    if (repeated > 1) {
+        out.append(" r");
+        out.append(std::to_string(repeated));
+    }
+    return out;
+}
+
+std::int64_t Position::repetition_count() const {
+    const std::int64_t last = static_cast<std::int64_t>(keys_.size()) - 1;
+    const std::uint64_t key = keys_[static_cast<std::size_t>(last)];
+    std::int64_t count = 1;
+    const std::int64_t stop = std::max<std::int64_t>(0, last - quiet_);
+    for (std::int64_t i = last - 2; i >= stop; i -= 2) {
+        if (keys_[static_cast<std::size_t>(i)] == key) ++count;
+    }
+    if (seen_before_ && last <= quiet_ && last % 2 == 0 && keys_[0] == key) count += seen_before_;
+    return count;
+}
+
+int Position::to_move() const {
+    Move moves[kMaxMoves];
+    return generate(moves) == 0 ? kTerminal : turn_;
+}
+
+std::optional<Outcome> Position::outcome() const {
+    Move moves[kMaxMoves];
+    Outcome result;
+    result.scores = {{}, {}};
+    if (pfloeck_gone()) {
+        result.winner = 1 - turn_;
+        result.reason = "PFLOECK_CAPTURED";
+    } else if (pseudo_moves(turn_, moves) == 0) {
+        result.winner = 1 - turn_;
+        result.reason = "NO_LEGAL_MOVES";
+    } else if (quiet_draw()) {
+        result.reason = "QUIET_PLIES";
+    } else if (repetition_draw()) {
+        result.reason = "REPETITION";
+    } else {
+        return std::nullopt;
+    }
+    return result;
+}
+
+// evaluation.py's material and mobility (0.1 per move) for `player`, before its tanh.
+int Position::evaluate(int player) const {
+    Move moves[kMaxMoves];
+    int score = 0;
+    for (auto v : board_) score += v > 0 ? kValue[v] : -kValue[-v];
+    score += 10 * (pseudo_moves(0, moves) - pseudo_moves(1, moves));
+    return player == 0 ? score : -score;
+}
+
+}  // namespace spieltisch::native::schachogi

@@ -1,0 +1,140 @@
+// Schachogi as a native position: the mirror of spieltisch/games/schachogi (board.py,
+// state.py, game.py's position text), with the rules of shared/rules/schachogi.md and
+// the default options (repetitions=3, quiet_plies=100).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../core/game_concept.hpp"
+#include "../core/outcome.hpp"
+#include "tables.hpp"
+
+namespace spieltisch::native::schachogi {
+
+// A move is src | dst << 6 | promote << 12.
+using Move = std::uint16_t;
+constexpr Move make_move(int src, int dst, bool promote) {
+    return static_cast<Move>(src | (dst << 6) | (promote ? 1 << 12 : 0));
+}
+constexpr int move_src(Move m) { return m & 63; }
+constexpr int move_dst(Move m) { return (m >> 6) & 63; }
+constexpr bool move_promotes(Move m) { return (m >> 12) & 1; }
+
+struct Undo {
+    std::int8_t moved;
+    std::int8_t captured;
+    bool pfloeck_taken;
+    std::int64_t quiet;
+};
+
+class Position {
+public:
+    using Move = schachogi::Move;
+    using Undo = schachogi::Undo;
+    // 64 squares of promoted Ischis could not even stand; a bound with room to spare.
+    static constexpr int kMaxMoves = 1024;
+
+    static Position parse(std::string_view text);
+    std::string text() const;
+    std::string move_text(Move move) const;
+
+    // The moves of `side`'s pieces by their movement (legal for the side to move while
+    // the game goes on: there is no check).
+    int pseudo_moves(int side, Move* out) const {
+        int n = 0;
+        for (int s = 0; s < 64; ++s) {
+            const int v = board_[s];
+            if (v == 0 || (v > 0) != (side == 0)) continue;
+            const int index = v + 11;
+            const int rays = kTables.ray_count[index][s];
+            for (int r = 0; r < rays; ++r) {
+                const Ray& ray = kTables.rays[index][s][r];
+                for (int i = 0; i < ray.length; ++i) {
+                    const int d = ray.targets[i];
+                    const int w = board_[d];
+                    if (w != 0 && (w > 0) == (v > 0)) break;
+                    const std::uint8_t choice = ray.choices[i];
+                    if (choice & kPlain) out[n++] = make_move(s, d, false);
+                    if (choice & kPromote) out[n++] = make_move(s, d, true);
+                    if (w != 0) break;
+                }
+            }
+        }
+        return n;
+    }
+
+    int generate(Move* out) const {
+        if (pfloeck_gone() || quiet_draw() || repetition_draw()) return 0;
+        return pseudo_moves(turn_, out);
+    }
+
+    void make(Move move, Undo& undo) {
+        const int s = move_src(move), d = move_dst(move);
+        const int v = board_[s], w = board_[d];
+        undo = {static_cast<std::int8_t>(v), static_cast<std::int8_t>(w), pfloeck_taken_, quiet_};
+        int placed = v;
+        if (move_promotes(move)) {
+            placed = v > 0 ? v + kPromotion : v - kPromotion;
+            quiet_ = 0;
+        } else if (w != 0 || abs_code(v) == kBrrbrr) {
+            quiet_ = 0;
+        } else {
+            ++quiet_;
+        }
+        board_[s] = 0;
+        board_[d] = static_cast<std::int8_t>(placed);
+        keys_.push_back(keys_.back() ^ kTables.zobrist[v + 11][s] ^ kTables.zobrist[placed + 11][d] ^
+                        kTables.zobrist[w + 11][d] ^ kTables.black_to_move);
+        pfloeck_taken_ = abs_code(w) == kPfloeck;
+        turn_ ^= 1;
+    }
+
+    void unmake(Move move, const Undo& undo) {
+        board_[move_src(move)] = undo.moved;
+        board_[move_dst(move)] = undo.captured;
+        quiet_ = undo.quiet;
+        pfloeck_taken_ = undo.pfloeck_taken;
+        keys_.pop_back();
+        turn_ ^= 1;
+    }
+
+    int to_move() const;
+    double probability(Move) const { return 1.0; }
+    std::uint64_t hash() const { return keys_.back(); }
+    int evaluate(int player) const;
+    std::optional<Outcome> outcome() const;
+
+    // How often the current position (board and side to move) has occurred in the game,
+    // this time included (state.py, repetition_count).
+    std::int64_t repetition_count() const;
+
+private:
+    std::array<std::int8_t, 64> board_{};
+    int turn_ = 0;
+    std::int64_t quiet_ = 0;
+    std::int64_t ply0_ = 0;          // the game's ply number of the parsed position
+    std::int64_t seen_before_ = 0;   // the rN field: N - 1
+    bool root_pfloeck_missing_ = false;  // the side to move lacks its Pflöck in the text
+    bool pfloeck_taken_ = false;     // the last move took a Pflöck
+    std::vector<std::uint64_t> keys_;  // every position's key since the parsed one
+
+    int repetitions_ = 3;
+    std::int64_t quiet_plies_ = 100;
+
+    bool pfloeck_gone() const {
+        return keys_.size() > 1 ? pfloeck_taken_ : root_pfloeck_missing_;
+    }
+    bool quiet_draw() const { return quiet_plies_ && quiet_ >= quiet_plies_; }
+    bool repetition_draw() const {
+        return repetitions_ && repetition_count() >= repetitions_;
+    }
+};
+
+static_assert(TextGame<Position>);
+
+}  // namespace spieltisch::native::schachogi

@@ -1,0 +1,165 @@
+"""Native Schachogi against the Python engine: perft on every position the Python perft
+tests use (tests/games/schachogi/test_perft.py), and the legal moves, the position after
+every legal move and the result at every ply of random games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import spieltisch
+from spieltisch import native
+from spieltisch.core import IllegalMoveError, PositionError, perft
+
+from .support import compare_children, random_games
+
+NAME = "schachogi"
+START = "rwsipswr/bbbbbbbb/8/8/8/8/BBBBBBBB/RWSIPSWR w 0 1"
+
+#: The positions and counts of tests/games/schachogi/test_perft.py.
+POSITIONS: dict[str, tuple[str, tuple[int, ...]]] = {
+    "start": (START, (12, 144, 1920, 25600)),
+    "middlegame": (
+        "1rsi3r/bb1b1pbb/w3bb1w/2b5/1sS5/B3BB2/1BBB2BB/R1SIP1R1 w 2 13",
+        (25, 601, 14387, 347317),
+    ),
+    "promotions": (
+        "4p3/1B2B1B1/W3R3/2s5/5S2/3r3w/1b3b2/4P3 w 0 30",
+        (32, 947, 27404, 768539),
+    ),
+    "promoted": (
+        "+r3p2+s/8/2+W5/3+i4/4+B3/1+S6/5+w2/+RP5+b w 12 40",
+        (34, 1753, 60100, 2999000),
+    ),
+    "cornered": ("P+B+B+B+B+B+B1/BBBBBBBB/8/8/8/8/8/4p3 w 0 60", (2, 10, 20, 136)),
+    "quiet98": (
+        "r1s1p2r/b1bbi1bb/1b1sb2w/1W4W1/Bw3bB1/2B2B2/1B1BB1RB/R1SIPS2 w 98 13",
+        (19, 438, 6844, 170857),
+    ),
+    "pfloeck_in_reach": ("3ip3/8/2W5/8/1s2R3/8/3+b4/4P3 b 0 20", (21, 421, 8791, 180280)),
+}
+
+
+@pytest.mark.parametrize("name", list(POSITIONS))
+def test_perft_counts(name: str) -> None:
+    text, counts = POSITIONS[name]
+    assert [native.perft(NAME, text, d) for d in range(1, len(counts) + 1)] == list(counts)
+
+
+@pytest.mark.parametrize("name", ["start", "middlegame", "cornered", "quiet98"])
+def test_perft_agrees_with_the_python_engine(name: str) -> None:
+    text = POSITIONS[name][0]
+    state = spieltisch.load(NAME).parse(text, reachable=False)  # composed by hand
+    for depth in (1, 2, 3):
+        assert native.perft(NAME, text, depth) == perft(state, depth)
+
+
+def test_start_perft_depth_5() -> None:
+    assert native.perft(NAME, START, 5) == 392274
+
+
+def _random_game_positions(count: int, seed: int) -> list[str]:
+    """As test_perft.py's helper of that name."""
+    game = spieltisch.load(NAME)
+    rng = random.Random(seed)
+    texts: list[str] = []
+    while len(texts) < count:
+        state = game.new_state()
+        for _ in range(rng.randrange(1, 160)):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            state.push(rng.choice(moves))
+        texts.append(game.parse(state.text().split(" r")[0]).text())
+    return texts
+
+
+def _random_scatter(rng: random.Random) -> str:
+    """As test_perft.py's helper of that name: both Pflöcks and up to 20 other pieces."""
+    board: dict[int, str] = {}
+    squares = rng.sample(range(64), 22)
+    board[squares[0]] = "P"
+    board[squares[1]] = "p"
+    for square in squares[2 : 2 + rng.randrange(21)]:
+        white = rng.random() < 0.5
+        letter = rng.choice("IRSWB")
+        rank = square // 8 if white else 7 - square // 8
+        dead = (letter == "B" and rank == 7) or (letter == "W" and rank >= 6)
+        cell = ("+" if dead or rng.random() < 0.3 else "") + letter
+        board[square] = cell if white else cell.lower()
+    rows = []
+    for r in range(7, -1, -1):
+        row, empty = "", 0
+        for f in range(8):
+            piece = board.get(r * 8 + f)
+            if piece is None:
+                empty += 1
+                continue
+            if empty:
+                row += str(empty)
+                empty = 0
+            row += piece
+        rows.append(row + (str(empty) if empty else ""))
+    return f"{'/'.join(rows)} {rng.choice('wb')} {rng.randrange(99)} {rng.randrange(1, 80)}"
+
+
+def test_random_positions_perft_3() -> None:
+    rng = random.Random(3)
+    played = [(text, True) for text in _random_game_positions(6, seed=5)]
+    scattered = [(_random_scatter(rng), False) for _ in range(6)]  # set up by hand
+    for text, reachable in played + scattered:
+        state = spieltisch.load(NAME).parse(text, reachable=reachable)
+        assert native.perft(NAME, text, 3) == perft(state, 3), text
+
+
+def test_random_game_and_scattered_positions_agree() -> None:
+    game = spieltisch.load(NAME)
+    rng = random.Random(11)
+    for text in _random_game_positions(40, seed=7):
+        compare_children(NAME, game.parse(text))
+    for _ in range(150):
+        scattered = game.parse(_random_scatter(rng), reachable=False)  # set up by hand
+        compare_children(NAME, scattered, reachable=False)
+
+
+def test_repeated_positions_and_the_draw_counters() -> None:
+    """Two Pflöcks in their corners, deep enough for the third occurrence inside the tree:
+    the rN field, the repetition draw, the 100-ply counter."""
+    game = spieltisch.load(NAME)
+    base = "p7/8/8/8/8/8/8/7P"
+    for text in (
+        f"{base} w 4 9 r2",
+        f"{base} w 4 9",
+        f"{base} b 3 9 r2",
+        f"{base} w 0 9 r2",
+        f"{base} w 97 60",
+        f"{base} w 99 60 r2",
+        f"{base} w 100 60",
+    ):
+        state = game.parse(text, reachable=False)  # set up by hand
+        compare_children(NAME, state, reachable=False)
+        for depth in (4, 5, 6):
+            assert native.perft(NAME, text, depth) == perft(state, depth), (text, depth)
+
+
+def test_random_games_agree() -> None:
+    assert random_games(NAME, 50, seed=1) > 50 * 20
+
+
+@pytest.mark.slow
+def test_many_random_games_agree() -> None:
+    random_games(NAME, 600, seed=2)
+
+
+def test_errors_are_the_python_engine_s() -> None:
+    with pytest.raises(PositionError):
+        native.perft(NAME, "rwsipswr/bbbbbbbb/8/8/8/8/BBBBBBBB/RWSIPSWR w 0 0", 1)
+    with pytest.raises(PositionError):
+        native.perft(NAME, "8/8/8/8/8/8/8/8 w 0 1", 1)
+    with pytest.raises(IllegalMoveError) as error:
+        native.play(NAME, START, "e2e4")
+    assert error.value.rule == "INVALID_MOVEMENT"
+    assert native.play(NAME, START, "e2e3") == (
+        "rwsipswr/bbbbbbbb/8/8/8/4B3/BBBB1BBB/RWSIPSWR b 0 1"
+    )
