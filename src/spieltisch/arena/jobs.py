@@ -95,7 +95,7 @@ class GameJob:
                 spec.removeprefix(BOT_PREFIX) for spec in self.specs if is_bot_command(spec)
             ]
             processes = [
-                _launch(command, server.port, code, None)
+                _launch(command, code, None, "127.0.0.1", server.port)
                 for command, code in zip(commands, codes, strict=True)
             ]
             _await_room(server, room, processes, GAME_TIMEOUT)
