@@ -112,18 +112,16 @@ class SPRT:
         return None
 
     def elo(self) -> tuple[float, float, float]:
-        """The test engine's logistic Elo advantage and its 95% interval, from the pairs."""
+        """The test engine's logistic Elo advantage and its 95% interval, from the pairs
+        (±inf where the score or a bound reaches 0 or 1)."""
         if not self.pairs:
             return (0.0, -math.inf, math.inf)
         total, mean, variance = self._moments()
         spread = Z95 * math.sqrt(variance / total)
-        clamp = 1e-9
-        low = min(max(mean - spread, clamp), 1 - clamp)
-        high = min(max(mean + spread, clamp), 1 - clamp)
         return (
-            elo_difference(min(max(mean, clamp), 1 - clamp)),
-            elo_difference(low),
-            elo_difference(high),
+            elo_difference(mean),
+            elo_difference(mean - spread),
+            elo_difference(mean + spread),
         )
 
 
