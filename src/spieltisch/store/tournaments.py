@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 from spieltisch.arena.ratings import NEW_PLAYER, LiveRating, Result, live_update
 from spieltisch.arena.record import GameRecord
 from spieltisch.core.errors import quote
+from spieltisch.core.registry import load
 from spieltisch.store.errors import ConflictError, NotFoundError, StoreError
 from spieltisch.store.models import (
     PLAYER_NAME_LENGTH,
@@ -124,6 +125,7 @@ class TournamentStore:
         """A new running tournament; its id. `settings` must be JSON."""
         if format not in TOURNAMENT_FORMATS:
             raise StoreError(f"a tournament's format is one of {', '.join(TOURNAMENT_FORMATS)}")
+        load(game, options or None)  # an unknown game or bad options: the game's error
         if not isinstance(name, str) or len(name) > PLAYER_NAME_LENGTH or "\x00" in name:
             raise StoreError(f"a tournament's name: text of at most {PLAYER_NAME_LENGTH} chars")
         try:
