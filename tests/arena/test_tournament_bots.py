@@ -37,3 +37,20 @@ def test_a_bot_command_plays_its_games(tmp_path: Path, monkeypatch: pytest.Monke
         assert sum(s.points for s in standings) == 1
         with pytest.raises(OptionError, match="cmd: needs a command"):
             Tournament.create(store, "schachogi", [Entrant("x", "cmd: "), players[1]])
+
+
+def test_a_bot_that_never_plays_leaves_an_abandoned_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot command that exits at once: the game is stored as abandoned, not as running."""
+    import spieltisch.bots.duel as duel
+
+    monkeypatch.setattr(duel, "GAME_TIMEOUT", 5.0)
+    command = f"{shlex.quote(sys.executable)} -c pass"
+    with Store.open(tmp_path / "gone.db") as store:
+        players = [Entrant("gone", f"cmd:{command}"), Entrant("rand", "random")]
+        tour = Tournament.create(store, "schachogi", players, games_per_pair=1)
+        standings = tour.run(LocalRunner(1))
+        (planned,) = tour.schedule()
+        assert planned.status == "abandoned"
+        assert [s.draws for s in standings] == [1, 1]

@@ -102,6 +102,9 @@ class GameJob:
             record = GameRecord.from_json(server.call(lambda: room.table.record.to_json()))
         finally:
             server.stop()
+        if not record.finished and "abandoned" not in record.meta:
+            # the bots never started or ended it: kept as abandoned (a draw in standings)
+            record.meta["abandoned"] = "the game was not played to its end"
         record.meta["kinds"] = [
             f"bot:{name}" if is_bot_command(spec) else f"ai:{spec}"
             for spec, name in zip(self.specs, self.names, strict=True)
