@@ -24,6 +24,7 @@ from spieltisch.cli.info import games_command, levels_command, perft_command, sh
 from spieltisch.cli.matches import match, replay
 from spieltisch.cli.play import play
 from spieltisch.cli.serve import serve
+from spieltisch.cli.tournaments import ratings, sprt, tournament
 
 __all__ = ["main"]
 
@@ -106,7 +107,19 @@ def main() -> None:
     """
 
 
-for _command in (games_command, show, perft_command, play, match, replay, levels_command, serve):
+for _command in (
+    games_command,
+    show,
+    perft_command,
+    play,
+    match,
+    replay,
+    levels_command,
+    serve,
+    tournament,
+    sprt,
+    ratings,
+):
     main.add_command(_command)
 for _command in (server_command, bot_command, duel_command):
     main.add_command(_command)

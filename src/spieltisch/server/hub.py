@@ -29,6 +29,7 @@ from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import CHANCE, Game, Outcome
 from spieltisch.core.registry import load
 from spieltisch.store import Player, Store
+from spieltisch.store.tournaments import rate_quietly
 from spieltisch.tables import (
     Abandoned,
     ChanceDrawn,
@@ -217,6 +218,7 @@ class LiveTable:
                 store.add_move(self.id, event.ply, event.notation, 0.0, CHANCE)
             elif isinstance(event, GameOver):
                 store.finish_game(self.id, Outcome(event.winner, event.reason, event.scores))
+                rate_quietly(store, self.id)
             elif isinstance(event, Abandoned):
                 store.abandon_game(self.id, event.reason)
             elif isinstance(event, TookBack):
