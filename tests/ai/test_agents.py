@@ -14,7 +14,7 @@ from spieltisch.ai.levels import GENERIC, levels
 from spieltisch.ai.mcts import MCTSAgent
 from spieltisch.ai.spec import make_agent
 from spieltisch.core.game import State
-from tests.ai.toygame import TakeTwice, exact_value
+from tests.ai.toygame import TakeTwice, TakeTwiceState, exact_value
 
 SPECS = [
     "random",
@@ -204,3 +204,61 @@ def test_every_game_plays_the_one_level_table() -> None:
         for level, spec in GENERIC.items():
             assert make_agent(level, game).spec == make_agent(spec, game).spec
     assert isinstance(make_agent("easy", TakeTwice()), MCTSAgent)
+
+
+@pytest.mark.parametrize("name", ["ostseeschach", "schachogi"])
+def test_alphabeta_second_search_from_the_table_still_reaches_its_depth(name: str) -> None:
+    """A search answered from the previous search's table entries must not stop as solved.
+
+    Searching the same position twice: the second search finds every root child in the
+    table, and (before the fix) no iteration met the horizon, so it stopped at depth 2.
+    """
+    game = spieltisch.load(name)
+    checked = 0
+    for seed in range(12):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(4, 30)):
+            if state.is_over():
+                break
+            state.push(state.random_move(rng))
+        if state.is_over() or state.is_chance():
+            continue
+        agent = AlphaBetaAgent(Budget(depth=3), seed=0)
+        agent.select(state)
+        first = agent.stats["depth"]
+        if abs(agent.stats["value"]) >= PROVEN:
+            continue
+        agent.select(state)
+        assert agent.stats["depth"] == first == 3, f"seed {seed}: {agent.stats}"
+        checked += 1
+    assert checked >= 8
+
+
+class CountingState(TakeTwiceState):
+    """A Take-twice state that counts the positions entered (every push, copies included)."""
+
+    pushes = 0
+
+    def push(self, move: int) -> None:
+        CountingState.pushes += 1
+        super().push(move)
+
+
+class CountingTakeTwice(TakeTwice):
+    def new_state(self, seed: int | None = None) -> TakeTwiceState:
+        return CountingState(self, self.stones, 0, 0, False)
+
+
+@pytest.mark.parametrize("dice", [False, True])
+def test_alphabeta_counts_every_position_once(dice: bool) -> None:
+    """`nodes` is the number of positions entered, not doubled by the player re-dispatch."""
+    game = CountingTakeTwice(stones=9, dice=dice)
+    state = game.new_state()
+    rng = random.Random(2)
+    while state.is_chance():
+        state.push(state.sample_chance(rng))
+    agent = AlphaBetaAgent(Budget(depth=5), seed=0)
+    CountingState.pushes = 0
+    agent.select(state)
+    assert agent.stats["nodes"] == CountingState.pushes > 0
