@@ -213,4 +213,19 @@ int Position::evaluate(int player) const {
     return player == 0 ? score : -score;
 }
 
+int Position::move_value(Move move) const {
+    const int v = abs_code(board_[move_src(move)]), w = abs_code(board_[move_dst(move)]);
+    int value = w == kPfloeck ? 100000 : kValue[w];
+    if (move_promotes(move) && v + kPromotion < 12) value += kValue[v + kPromotion] - kValue[v];
+    return value * 16 - kValue[v] / 16;
+}
+
+bool Position::null_move_ok() const {
+    int pieces = 0;
+    for (auto v : board_) {
+        if (v != 0 && (v > 0) == (turn_ == 0) && abs_code(v) != kPfloeck) ++pieces;
+    }
+    return pieces >= 2;
+}
+
 }  // namespace spieltisch::native::schachogi
