@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 
 import spieltisch
+from spieltisch import native
 from spieltisch.ai.agent import TIME_MARGIN, Budget
 from spieltisch.ai.alphabeta import PROVEN, AlphaBetaAgent
-from spieltisch.ai.levels import GENERIC, levels
+from spieltisch.ai.levels import GENERIC, NATIVE, levels
 from spieltisch.ai.mcts import MCTSAgent
 from spieltisch.ai.spec import make_agent
 from spieltisch.core.game import State
@@ -180,6 +181,29 @@ def test_time_budget_is_respected(name: str, spec: str, monkeypatch: pytest.Monk
             assert agent.stats["depth"] >= 1, agent.stats
 
 
+@pytest.mark.parametrize("name", ["ostseeschach", "schachogi", "hase-und-igel"])
+def test_native_agent_plays_legal_moves(name: str) -> None:
+    game = spieltisch.load(name)
+    for index, state in enumerate(random_positions(game, 6, 300)):
+        before = state.text()
+        agent = make_agent("native:depth=3", game, seed=index)
+        move = agent.select(state)
+        assert move in state.legal_moves(), f"native chose {move} in {before}"
+        assert state.text() == before
+        assert agent.stats["depth"] >= 1
+    easy = make_agent("native:depth=1,random=1", game, seed=1)
+    state = game.new_state(1)
+    assert easy.select(state) in state.legal_moves()
+    assert easy.stats["random"]
+
+
+def test_native_spec_is_refused_for_a_game_without_an_engine() -> None:
+    with pytest.raises(spieltisch.SpieltischError, match="no native engine"):
+        make_agent("native:time=1", spieltisch.load("okard"))
+    with pytest.raises(spieltisch.SpieltischError, match="out of range"):
+        make_agent("native:threads=0", spieltisch.load("ostseeschach"))
+
+
 def test_specs_and_levels() -> None:
     game = spieltisch.load("ostseeschach")
     assert make_agent("mcts:iterations=400,c=0.7", game).spec.startswith("mcts:c=0.7,")
@@ -194,15 +218,17 @@ def test_specs_and_levels() -> None:
         make_agent("alphabeta:depth=deep", game)
 
 
-def test_every_game_plays_the_one_level_table() -> None:
-    # `Game.ai_levels` is gone: no game overrode it (an Okard table was measured and not
-    # adopted, docs/ai.md), so every game gets exactly the generic table.
+def test_every_game_plays_its_level_table() -> None:
+    # `Game.ai_levels` is gone: the table follows the native build alone (issue 12):
+    # the native table for games with a native engine, the generic one for the others.
     assert not hasattr(spieltisch.Game, "ai_levels")
     for name in spieltisch.games():
         game = spieltisch.load(name)
-        assert levels(game) == GENERIC
-        for level, spec in GENERIC.items():
+        table = NATIVE if native.available(name) else GENERIC
+        assert levels(game) == table
+        for level, spec in table.items():
             assert make_agent(level, game).spec == make_agent(spec, game).spec
+    assert levels(spieltisch.load("okard")) == GENERIC  # no native engine for Okard yet
     assert isinstance(make_agent("easy", TakeTwice()), MCTSAgent)
 
 
