@@ -95,6 +95,9 @@ public:
         mask_ = slots - 1;
     }
 
+    // Start loading a slot into the cache (done right after a move, before its node runs).
+    void prefetch(std::uint64_t key) const { __builtin_prefetch(&slots_[key & mask_]); }
+
     bool probe(std::uint64_t key, Entry& out) const {
         const Slot& slot = slots_[key & mask_];
         const std::uint64_t data = slot.data.load(std::memory_order_relaxed);
@@ -258,9 +261,10 @@ private:
 
     int& history_of(int player, Move move) { return history_[player & 1][move & 4095]; }
 
-    // Order `moves[0..count)`: hash move, forcing moves by value, killers, history.
-    void order(Move* moves, int count, Move hash_move, int ply, int player) {
-        int keys[G::kMaxMoves];
+    // Score `moves[0..count)` for ordering into `keys`: hash move, forcing moves by
+    // value, killers, history. `pick` then brings the best remaining move forward.
+    void score_moves(const Move* moves, int* keys, int count, Move hash_move, int ply,
+                     int player) {
         for (int i = 0; i < count; ++i) {
             const Move m = moves[i];
             int key;
@@ -277,18 +281,18 @@ private:
             }
             keys[i] = key;
         }
-        // Insertion sort: move lists are short and mostly sorted by generation anyway.
-        for (int i = 1; i < count; ++i) {
-            const Move m = moves[i];
-            const int k = keys[i];
-            int j = i - 1;
-            while (j >= 0 && keys[j] < k) {
-                moves[j + 1] = moves[j];
-                keys[j + 1] = keys[j];
-                --j;
-            }
-            moves[j + 1] = m;
-            keys[j + 1] = k;
+    }
+
+    // Selection of the best remaining move: most nodes cut off after a move or two, so
+    // sorting the whole list would be wasted work.
+    static void pick(Move* moves, int* keys, int i, int count) {
+        int best = i;
+        for (int j = i + 1; j < count; ++j) {
+            if (keys[j] > keys[best]) best = j;
+        }
+        if (best != i) {
+            std::swap(moves[i], moves[best]);
+            std::swap(keys[i], keys[best]);
         }
     }
 
@@ -347,15 +351,18 @@ public:
             }
         }
 
-        order(moves, count, hash_move, ply, player);
+        int keys[G::kMaxMoves];
+        score_moves(moves, keys, count, hash_move, ply, player);
         const int start_alpha = alpha;
         int best = -kInfinity;
         Move best_move = moves[0];
         typename G::Undo undo;
         for (int i = 0; i < count; ++i) {
+            pick(moves, keys, i, count);
             const Move m = moves[i];
             const bool quiet = !game_.forcing(m) && m != hash_move;
             game_.make(m, undo);
+            shared_.table.prefetch(game_.hash());
             const int child_player = game_.side();
             int value;
             if (i == 0) {
@@ -444,11 +451,13 @@ private:
             if (game_.forcing(moves[i])) moves[n++] = moves[i];
         }
         if (n == 0) return stand;
-        order(moves, n, kNone, kMaxPly, player);
+        int keys[G::kMaxMoves];
+        score_moves(moves, keys, n, kNone, kMaxPly, player);
         int best = stand;
         typename G::Undo undo;
         Move child_moves[G::kMaxMoves];
         for (int i = 0; i < n; ++i) {
+            pick(moves, keys, i, n);
             game_.make(moves[i], undo);
             count_node();
             const int child_count = game_.generate(child_moves);
