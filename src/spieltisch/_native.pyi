@@ -48,6 +48,7 @@ class _GameModule(ModuleType):
         depth: int,
         threads: int,
         hash_mb: int,
+        keep_table: bool,
         report: Callable[[_Iteration], None] | None,
         stop: StopFlag | None,
     ) -> tuple[str | None, int, int, int, float, list[str], list[_Iteration]]: ...

@@ -155,3 +155,12 @@ def test_bad_budgets_are_refused() -> None:
     for bad in (0.0, -1.0, float("nan"), float("inf")):
         with pytest.raises(ValueError):
             search("ostseeschach", text, time=bad)
+
+
+def test_a_kept_table_saves_work_and_a_fresh_one_repeats_the_search() -> None:
+    text = spieltisch.load("schachogi").new_state(0).text()
+    first = search("schachogi", text, depth=6)
+    kept = search("schachogi", text, depth=6, keep_table=True)
+    fresh = search("schachogi", text, depth=6)
+    assert kept.nodes < first.nodes
+    assert (fresh.nodes, fresh.best, fresh.score) == (first.nodes, first.best, first.score)

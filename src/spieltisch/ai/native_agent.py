@@ -38,6 +38,8 @@ class NativeAgent(Agent):
         self.threads = threads
         self.hash_mb = hash_mb
         self.randomness = randomness
+        #: After the first move of a game the table of the earlier moves is kept.
+        self._in_game = False
         parts = []
         if budget.depth is not None:
             parts.append(f"depth={budget.depth}")
@@ -52,6 +54,9 @@ class NativeAgent(Agent):
         if seed is not None:
             parts.append(f"seed={seed}")
         self.spec = "native:" + ",".join(parts)
+
+    def new_game(self) -> None:
+        self._in_game = False
 
     def select(self, state: State[Any]) -> Any:
         if state.is_chance():
@@ -75,7 +80,9 @@ class NativeAgent(Agent):
             depth=self.budget.depth,
             threads=self.threads,
             hash_mb=self.hash_mb,
+            keep_table=self._in_game,
         )
+        self._in_game = True
         self.stats = {
             "depth": result.depth,
             "nodes": result.nodes,

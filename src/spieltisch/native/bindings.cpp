@@ -178,9 +178,9 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
     m.def(
         "search",
         [](const std::string& text, double seconds, int depth, int threads, int hash_mb,
-           std::function<void(IterationTuple)> report, StopFlag* stop) {
+           bool keep_table, std::function<void(IterationTuple)> report, StopFlag* stop) {
             const G root = G::parse(text);
-            SearchLimits limits{depth, seconds, threads, hash_mb};
+            SearchLimits limits{depth, seconds, threads, hash_mb, keep_table};
             using M = typename G::Move;
             std::function<void(const Iteration<M>&)> hook;
             if (report) {
@@ -206,9 +206,11 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
                                line_text(root, result.pv), iterations};
         },
         nb::arg("text"), nb::arg("seconds"), nb::arg("depth"), nb::arg("threads"),
-        nb::arg("hash_mb"), nb::arg("report").none(), nb::arg("stop").none(),
+        nb::arg("hash_mb"), nb::arg("keep_table"), nb::arg("report").none(),
+        nb::arg("stop").none(),
         "Search the position (GIL released): (best, score, depth, nodes, seconds, pv, "
-        "iterations); `report` is called with each completed iteration.");
+        "iterations); `report` is called with each completed iteration; `keep_table` uses "
+        "what earlier searches left in the table.");
 }
 
 }  // namespace

@@ -85,13 +85,17 @@ def search(
     depth: int | None = None,
     threads: int = 1,
     hash_mb: int = 16,
+    keep_table: bool = False,
     report: Callable[[Iteration], None] | None = None,
     stop: Any = None,
 ) -> SearchResult:
     """Search the position `text` of `game` for `time` seconds and/or to `depth`.
 
     With neither, depth 6. `report` sees each completed iteration as it completes (called
-    with the GIL held, from the searching thread); `stop` is a `stop_flag()`.
+    with the GIL held, from the searching thread); `stop` is a `stop_flag()`. The table
+    (`hash_mb` megabytes) is allocated once per size and process; with `keep_table` the
+    search uses what earlier searches left in it (the moves of one game), without it the
+    search starts as from an empty table (the same search gives the same result).
     """
     if time is not None and not (math.isfinite(time) and time > 0):
         raise ValueError("time must be a positive number of seconds")
@@ -102,7 +106,7 @@ def search(
     hash_mb = max(1, min(hash_mb, 4096))
     hook = None if report is None else (lambda row: report(_iteration(row)))
     best, score, reached, nodes, seconds, pv, rows = _call(
-        game, "search", text, time or 0.0, limit, threads, hash_mb, hook, stop
+        game, "search", text, time or 0.0, limit, threads, hash_mb, keep_table, hook, stop
     )
     return SearchResult(
         best, score, reached, nodes, seconds, tuple(pv), tuple(_iteration(r) for r in rows)

@@ -15,7 +15,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -51,6 +53,7 @@ struct SearchLimits {
     double seconds = 0;           // the time budget; 0 or less: none (depth only)
     int threads = 1;
     int hash_mb = 16;
+    bool keep_table = false;  // use what earlier searches left in the table (one game)
 };
 
 template <class M>
@@ -88,7 +91,7 @@ public:
     };
 
     explicit TranspositionTable(int megabytes) {
-        std::size_t bytes = static_cast<std::size_t>(std::max(1, megabytes)) << 20;
+        const std::size_t bytes = static_cast<std::size_t>(std::max(1, megabytes)) << 20;
         std::size_t slots = 1;
         while (slots * 2 * sizeof(Slot) <= bytes) slots *= 2;
         slots_ = std::make_unique<Slot[]>(slots);
@@ -98,10 +101,29 @@ public:
     // Start loading a slot into the cache (done right after a move, before its node runs).
     void prefetch(std::uint64_t key) const { __builtin_prefetch(&slots_[key & mask_]); }
 
+    // A new search: with `keep` the entries of earlier searches stay usable (the moves of
+    // one game); without, they read as misses, as if the table were cleared (the same
+    // search gives the same result). Every 32 generations the table is cleared for real.
+    void new_search(bool keep) {
+        if (keep) {
+            keep_ = true;
+            return;
+        }
+        keep_ = false;
+        generation_ = (generation_ + 1) & 31;
+        if (generation_ == 0) {
+            for (std::size_t i = 0; i <= mask_; ++i) {
+                slots_[i].key.store(0, std::memory_order_relaxed);
+                slots_[i].data.store(0, std::memory_order_relaxed);
+            }
+        }
+    }
+
     bool probe(std::uint64_t key, Entry& out) const {
         const Slot& slot = slots_[key & mask_];
         const std::uint64_t data = slot.data.load(std::memory_order_relaxed);
         if ((slot.key.load(std::memory_order_relaxed) ^ data) != key || data == 0) return false;
+        if (!keep_ && ((data >> 27) & 31) != generation_) return false;
         out.move = static_cast<std::uint16_t>(data & 0xFFFF);
         out.has_move = (data >> 16) & 1;
         out.flag = static_cast<Flag>((data >> 17) & 3);
@@ -117,6 +139,7 @@ public:
             static_cast<std::uint64_t>(move) | (static_cast<std::uint64_t>(has_move) << 16) |
             (static_cast<std::uint64_t>(flag) << 17) |
             (static_cast<std::uint64_t>(std::clamp(depth, 0, 255)) << 19) |
+            (static_cast<std::uint64_t>(generation_) << 27) |
             (static_cast<std::uint64_t>(static_cast<std::uint32_t>(score)) << 32);
         slot.key.store(key ^ data, std::memory_order_relaxed);
         slot.data.store(data, std::memory_order_relaxed);
@@ -129,6 +152,39 @@ private:
     };
     std::unique_ptr<Slot[]> slots_;
     std::size_t mask_ = 0;
+    std::uint64_t generation_ = 0;
+    bool keep_ = false;
+};
+
+// Tables outlive a search, so that a large table is allocated once per process and the
+// moves of one game can share it. A search borrows one of its size; a second search
+// running at the same time gets a table of its own.
+class TablePool {
+public:
+    static TablePool& instance() {
+        static TablePool pool;
+        return pool;
+    }
+    std::unique_ptr<TranspositionTable> take(int megabytes) {
+        {
+            std::lock_guard<std::mutex> guard(mutex_);
+            auto found = free_.find(megabytes);
+            if (found != free_.end()) {
+                auto table = std::move(found->second);
+                free_.erase(found);
+                return table;
+            }
+        }
+        return std::make_unique<TranspositionTable>(megabytes);
+    }
+    void give_back(int megabytes, std::unique_ptr<TranspositionTable> table) {
+        std::lock_guard<std::mutex> guard(mutex_);
+        if (!free_.count(megabytes)) free_[megabytes] = std::move(table);
+    }
+
+private:
+    std::mutex mutex_;
+    std::map<int, std::unique_ptr<TranspositionTable>> free_;
 };
 
 // Mate scores are stored relative to the node, so they stay right at any ply.
@@ -141,15 +197,23 @@ inline int from_table(int score, int ply) {
 
 // What all threads of one search share: the table, the clock and the stop flag.
 struct SharedSearch {
-    // The clock starts first: allocating the table is part of the time used.
+    // The clock starts first: getting the table (allocated once per size) is time used.
     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
-    TranspositionTable table;
+    int megabytes;
+    std::unique_ptr<TranspositionTable> owned;
+    TranspositionTable& table;
     std::atomic<bool> stop{false};
     std::atomic<std::uint64_t> nodes{0};
     std::chrono::steady_clock::time_point deadline;
     bool timed = false;
 
-    explicit SharedSearch(int hash_mb) : table(hash_mb) {}
+    SharedSearch(int hash_mb, bool keep)
+        : megabytes(hash_mb), owned(TablePool::instance().take(hash_mb)), table(*owned) {
+        table.new_search(keep);
+    }
+    ~SharedSearch() { TablePool::instance().give_back(megabytes, std::move(owned)); }
+    SharedSearch(const SharedSearch&) = delete;
+    SharedSearch& operator=(const SharedSearch&) = delete;
 
     double elapsed() const {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -493,7 +557,7 @@ SearchOutcome<typename G::Move> search_position(
     const G& root, const SearchLimits& limits,
     const std::function<void(const Iteration<typename G::Move>&)>& report = {},
     std::atomic<bool>* external_stop = nullptr) {
-    SharedSearch shared(limits.hash_mb);
+    SharedSearch shared(limits.hash_mb, limits.keep_table);
     if (limits.seconds > 0) {
         // 1 ms is kept back for unwinding the tree and joining the helper threads.
         shared.timed = true;
