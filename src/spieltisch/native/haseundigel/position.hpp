@@ -103,6 +103,7 @@ private:
     void moving(std::int64_t t, std::int64_t opp, std::int64_t car, std::int64_t sal, int rest,
                 int prefix, int* out, int& n) const;
     std::string move_code(Move move) const;
+    double race_value(int player) const;  // evaluation.py's race_value
 };
 
 static_assert(TextGame<Position>);
