@@ -115,3 +115,14 @@ def test_uci_stop_and_bad_input() -> None:
     lines = result.stdout.splitlines()
     assert sum(line.startswith("info string error") for line in lines) == 2
     assert sum(line.startswith("bestmove ") for line in lines) == 1
+
+
+def test_uci_clock_time_control() -> None:
+    session = "position startpos\ngo wtime 3000 btime 3000 winc 10 binc 10\n"
+    result = run("uci", "schachogi", stdin=session)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[-1].startswith("bestmove ")
+    # 3 s left with about 30 moves to go: about a tenth of a second, not the whole clock.
+    times = [int(line.split(" time ")[1].split()[0]) for line in lines if " time " in line]
+    assert times and max(times) <= 1000
