@@ -16,6 +16,7 @@
 #include <cstring>
 #include <functional>
 #include <map>
+#include <new>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -94,7 +95,10 @@ public:
         const std::size_t bytes = static_cast<std::size_t>(std::max(1, megabytes)) << 20;
         std::size_t slots = 1;
         while (slots * 2 * sizeof(Slot) <= bytes) slots *= 2;
-        slots_ = std::make_unique<Slot[]>(slots);
+        // calloc: the pages of a large table arrive zeroed from the system when first
+        // touched, so even a large table costs nothing up front.
+        slots_.reset(static_cast<Slot*>(std::calloc(slots, sizeof(Slot))));
+        if (!slots_) throw std::bad_alloc();
         mask_ = slots - 1;
     }
 
@@ -112,17 +116,17 @@ public:
         keep_ = false;
         generation_ = (generation_ + 1) & 31;
         if (generation_ == 0) {
-            for (std::size_t i = 0; i <= mask_; ++i) {
-                slots_[i].key.store(0, std::memory_order_relaxed);
-                slots_[i].data.store(0, std::memory_order_relaxed);
-            }
+            std::memset(slots_.get(), 0, (mask_ + 1) * sizeof(Slot));  // no search is running
         }
     }
 
     bool probe(std::uint64_t key, Entry& out) const {
-        const Slot& slot = slots_[key & mask_];
-        const std::uint64_t data = slot.data.load(std::memory_order_relaxed);
-        if ((slot.key.load(std::memory_order_relaxed) ^ data) != key || data == 0) return false;
+        Slot& slot = slots_[key & mask_];
+        const std::uint64_t data = std::atomic_ref(slot.data).load(std::memory_order_relaxed);
+        if ((std::atomic_ref(slot.key).load(std::memory_order_relaxed) ^ data) != key ||
+            data == 0) {
+            return false;
+        }
         if (!keep_ && ((data >> 27) & 31) != generation_) return false;
         out.move = static_cast<std::uint16_t>(data & 0xFFFF);
         out.has_move = (data >> 16) & 1;
@@ -141,16 +145,20 @@ public:
             (static_cast<std::uint64_t>(std::clamp(depth, 0, 255)) << 19) |
             (static_cast<std::uint64_t>(generation_) << 27) |
             (static_cast<std::uint64_t>(static_cast<std::uint32_t>(score)) << 32);
-        slot.key.store(key ^ data, std::memory_order_relaxed);
-        slot.data.store(data, std::memory_order_relaxed);
+        std::atomic_ref(slot.key).store(key ^ data, std::memory_order_relaxed);
+        std::atomic_ref(slot.data).store(data, std::memory_order_relaxed);
     }
 
 private:
+    // Read and written through std::atomic_ref: threads share the table without locks.
     struct Slot {
-        std::atomic<std::uint64_t> key{0};
-        std::atomic<std::uint64_t> data{0};
+        std::uint64_t key;
+        std::uint64_t data;
     };
-    std::unique_ptr<Slot[]> slots_;
+    struct Free {
+        void operator()(Slot* slots) const { std::free(slots); }
+    };
+    std::unique_ptr<Slot[], Free> slots_;
     std::size_t mask_ = 0;
     std::uint64_t generation_ = 0;
     bool keep_ = false;
