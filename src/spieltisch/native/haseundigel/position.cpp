@@ -539,8 +539,6 @@ std::uint64_t Position::hash() const {
     return h;
 }
 
-// A provisional race evaluation for `player`: fields ahead, salads eaten, and carrots
-// near what the rest of the track costs; the search stage refines it.
 namespace {
 
 // evaluation.py's race estimate, the same formulas in C++.
