@@ -323,7 +323,11 @@ class UciEngine:
 def uci(game: str) -> None:
     """Run the native engine of GAME over the UCI protocol on standard input and output
     (`position startpos|fen TEXT moves …`, `go movetime|depth|wtime…|infinite`, `stop`,
-    options Threads and Hash), in the game's own move notation."""
+    options Threads and Hash), in the game's own move notation.
+
+    `startpos` is the game's start drawn with seed 0 (`spieltisch show GAME --seed 0`);
+    `fen` takes the game's position text. When the input ends, a running timed search
+    still prints its `bestmove`."""
     with user_errors():
         loaded = load(game)
         if not native.available(game):
