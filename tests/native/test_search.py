@@ -166,3 +166,30 @@ def test_a_kept_table_saves_work_and_a_fresh_one_repeats_the_search() -> None:
     fresh = search("schachogi", text, depth=6)
     assert kept.nodes < first.nodes
     assert (fresh.nodes, fresh.best, fresh.score) == (first.nodes, first.best, first.score)
+
+
+def test_an_error_in_the_report_stops_the_search_and_is_raised() -> None:
+    text = spieltisch.load("ostseeschach").new_state(1).text()
+    seen: list[int] = []
+
+    def report(it: object) -> None:
+        seen.append(1)
+        if len(seen) == 3:
+            raise ValueError("enough")
+
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match="enough"):
+        search("ostseeschach", text, time=5.0, report=report)
+    assert time.perf_counter() - start < 2.0
+    assert len(seen) == 3
+
+
+def test_bad_text_and_games_without_an_engine_give_the_project_errors() -> None:
+    from spieltisch.core.errors import PositionError
+    from spieltisch.native import NativeUnavailableError
+
+    with pytest.raises(PositionError):
+        search("ostseeschach", "not a position", depth=2)
+    okard = spieltisch.load("okard").new_state(1).text()
+    with pytest.raises(NativeUnavailableError):
+        search("okard", okard, depth=2)

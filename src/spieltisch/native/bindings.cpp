@@ -182,12 +182,20 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
             const G root = G::parse(text);
             SearchLimits limits{depth, seconds, threads, hash_mb, keep_table};
             using M = typename G::Move;
-            std::function<void(const Iteration<M>&)> hook;
+            std::function<bool(const Iteration<M>&)> hook;
+            // An exception in `report` ends the search and is raised once it has unwound.
+            std::optional<nb::python_error> failure;
             if (report) {
                 hook = [&](const Iteration<M>& it) {
                     nb::gil_scoped_acquire acquire;
-                    report(IterationTuple{it.depth, it.score, it.nodes, it.seconds,
-                                          line_text(root, it.pv)});
+                    try {
+                        report(IterationTuple{it.depth, it.score, it.nodes, it.seconds,
+                                              line_text(root, it.pv)});
+                        return true;
+                    } catch (nb::python_error& error) {
+                        failure.emplace(std::move(error));
+                        return false;
+                    }
                 };
             }
             SearchOutcome<M> result;
@@ -195,6 +203,7 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
                 nb::gil_scoped_release release;
                 result = search_position(root, limits, hook, stop ? &stop->flag : nullptr);
             }
+            if (failure) throw *failure;
             std::vector<IterationTuple> iterations;
             for (const auto& it : result.iterations) {
                 iterations.emplace_back(it.depth, it.score, it.nodes, it.seconds,

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from spieltisch.native import NativeUnavailableError, _call, built
+from spieltisch.native import NativeUnavailableError, _call, _engine, built
 
 #: A score at least this large is a proven win (the engine's kWin - 1000).
 PROVEN = 999_000
@@ -104,10 +104,29 @@ def search(
     limit = MAX_DEPTH if depth is None else max(1, min(depth, MAX_DEPTH))
     threads = max(1, min(threads, 64))
     hash_mb = max(1, min(hash_mb, 4096))
-    hook = None if report is None else (lambda row: report(_iteration(row)))
-    best, score, reached, nodes, seconds, pv, rows = _call(
-        game, "search", text, time or 0.0, limit, threads, hash_mb, keep_table, hook, stop
-    )
+    # The text is read (through the Python game where the native reader refuses it) before
+    # the search, so that a ValueError out of `report` is never taken for a refused text.
+    native_text: str = _call(game, "text", text)
+    failures: list[BaseException] = []
+    hook = None
+    if report is not None:
+        callback = report
+
+        def hook(row: tuple[int, int, int, float, list[str]]) -> None:
+            try:
+                callback(_iteration(row))
+            except BaseException as exc:
+                failures.append(exc)
+                raise  # ends the search; raised again below
+
+    try:
+        best, score, reached, nodes, seconds, pv, rows = _engine(game).search(
+            native_text, time or 0.0, limit, threads, hash_mb, keep_table, hook, stop
+        )
+    except BaseException:
+        if failures:
+            raise failures[0] from None
+        raise
     return SearchResult(
         best, score, reached, nodes, seconds, tuple(pv), tuple(_iteration(r) for r in rows)
     )

@@ -239,8 +239,9 @@ public:
         for (auto& pair : killers_) pair[0] = pair[1] = kNone;
     }
 
-    // Iterative deepening; `report` is called after each completed iteration (main thread).
-    SearchOutcome<Move> run(int max_depth, const std::function<void(const Iteration<Move>&)>& report) {
+    // Iterative deepening; `report` is called after each completed iteration (main thread)
+    // and ends the search by returning false.
+    SearchOutcome<Move> run(int max_depth, const std::function<bool(const Iteration<Move>&)>& report) {
         SearchOutcome<Move> result;
         Move moves[G::kMaxMoves];
         const int count = game_.generate(moves);
@@ -279,7 +280,10 @@ public:
                 Iteration<Move> it{depth, score, shared_.nodes.load() + local_nodes_pending_,
                                    shared_.elapsed(), result.pv};
                 result.iterations.push_back(it);
-                if (report) report(it);
+                if (report && !report(it)) {
+                    shared_.stop.store(true);
+                    break;
+                }
             }
             // A proven result within the searched depth cannot change deeper.
             if (std::abs(score) >= kProven && kWin - std::abs(score) <= depth) break;
@@ -559,11 +563,12 @@ private:
     }
 };
 
-// Search `root` within `limits`; `report` sees every completed iteration of the main thread.
+// Search `root` within `limits`; `report` sees every completed iteration of the main thread
+// (returning false ends the search).
 template <SearchGame G>
 SearchOutcome<typename G::Move> search_position(
     const G& root, const SearchLimits& limits,
-    const std::function<void(const Iteration<typename G::Move>&)>& report = {},
+    const std::function<bool(const Iteration<typename G::Move>&)>& report = {},
     std::atomic<bool>* external_stop = nullptr) {
     SharedSearch shared(limits.hash_mb, limits.keep_table);
     if (limits.seconds > 0) {
