@@ -4,7 +4,17 @@ Every game submodule offers the same functions; they raise ValueError on positio
 (or a move) they do not accept.
 """
 
+from collections.abc import Callable
 from types import ModuleType
+
+class StopFlag:
+    """Set from another thread to stop a running search."""
+
+    def __init__(self) -> None: ...
+    def set(self) -> None: ...
+    def is_set(self) -> bool: ...
+
+_Iteration = tuple[int, int, int, float, list[str]]
 
 class _GameModule(ModuleType):
     @staticmethod
@@ -31,6 +41,17 @@ class _GameModule(ModuleType):
     def hash_key(text: str) -> int: ...
     @staticmethod
     def evaluate(text: str, player: int) -> int: ...
+    @staticmethod
+    def search(
+        text: str,
+        seconds: float,
+        depth: int,
+        threads: int,
+        hash_mb: int,
+        keep_table: bool,
+        report: Callable[[_Iteration], None] | None,
+        stop: StopFlag | None,
+    ) -> tuple[str | None, int, int, int, float, list[str], list[_Iteration]]: ...
 
 ostseeschach: _GameModule
 schachogi: _GameModule

@@ -8,13 +8,14 @@ from typing import Any
 import pytest
 
 import spieltisch
+from spieltisch import native
 from spieltisch.ai.agent import TIME_MARGIN, Budget
 from spieltisch.ai.alphabeta import PROVEN, AlphaBetaAgent
-from spieltisch.ai.levels import GENERIC, levels
+from spieltisch.ai.levels import GENERIC, NATIVE, levels
 from spieltisch.ai.mcts import MCTSAgent
 from spieltisch.ai.spec import make_agent
 from spieltisch.core.game import State
-from tests.ai.toygame import TakeTwice, exact_value
+from tests.ai.toygame import TakeTwice, TakeTwiceState, exact_value
 
 SPECS = [
     "random",
@@ -180,6 +181,29 @@ def test_time_budget_is_respected(name: str, spec: str, monkeypatch: pytest.Monk
             assert agent.stats["depth"] >= 1, agent.stats
 
 
+@pytest.mark.parametrize("name", ["ostseeschach", "schachogi", "hase-und-igel"])
+def test_native_agent_plays_legal_moves(name: str) -> None:
+    game = spieltisch.load(name)
+    for index, state in enumerate(random_positions(game, 6, 300)):
+        before = state.text()
+        agent = make_agent("native:depth=3", game, seed=index)
+        move = agent.select(state)
+        assert move in state.legal_moves(), f"native chose {move} in {before}"
+        assert state.text() == before
+        assert agent.stats["depth"] >= 1
+    easy = make_agent("native:depth=1,random=1", game, seed=1)
+    state = game.new_state(1)
+    assert easy.select(state) in state.legal_moves()
+    assert easy.stats["random"]
+
+
+def test_native_spec_is_refused_for_a_game_without_an_engine() -> None:
+    with pytest.raises(spieltisch.SpieltischError, match="no native engine"):
+        make_agent("native:time=1", spieltisch.load("okard"))
+    with pytest.raises(spieltisch.SpieltischError, match="out of range"):
+        make_agent("native:threads=0", spieltisch.load("ostseeschach"))
+
+
 def test_specs_and_levels() -> None:
     game = spieltisch.load("ostseeschach")
     assert make_agent("mcts:iterations=400,c=0.7", game).spec.startswith("mcts:c=0.7,")
@@ -194,13 +218,73 @@ def test_specs_and_levels() -> None:
         make_agent("alphabeta:depth=deep", game)
 
 
-def test_every_game_plays_the_one_level_table() -> None:
-    # `Game.ai_levels` is gone: no game overrode it (an Okard table was measured and not
-    # adopted, docs/ai.md), so every game gets exactly the generic table.
+def test_every_game_plays_its_level_table() -> None:
+    # `Game.ai_levels` is gone: the table follows the native build alone (issue 12):
+    # the native table for games with a native engine, the generic one for the others.
     assert not hasattr(spieltisch.Game, "ai_levels")
     for name in spieltisch.games():
         game = spieltisch.load(name)
-        assert levels(game) == GENERIC
-        for level, spec in GENERIC.items():
+        table = NATIVE if native.available(name) else GENERIC
+        assert levels(game) == table
+        for level, spec in table.items():
             assert make_agent(level, game).spec == make_agent(spec, game).spec
+    assert levels(spieltisch.load("okard")) == GENERIC  # no native engine for Okard yet
     assert isinstance(make_agent("easy", TakeTwice()), MCTSAgent)
+
+
+@pytest.mark.parametrize("name", ["ostseeschach", "schachogi"])
+def test_alphabeta_second_search_from_the_table_still_reaches_its_depth(name: str) -> None:
+    """A search answered from the previous search's table entries must not stop as solved.
+
+    Searching the same position twice: the second search finds every root child in the
+    table, and (before the fix) no iteration met the horizon, so it stopped at depth 2.
+    """
+    game = spieltisch.load(name)
+    checked = 0
+    for seed in range(12):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(4, 30)):
+            if state.is_over():
+                break
+            state.push(state.random_move(rng))
+        if state.is_over() or state.is_chance():
+            continue
+        agent = AlphaBetaAgent(Budget(depth=3), seed=0)
+        agent.select(state)
+        first = agent.stats["depth"]
+        if abs(agent.stats["value"]) >= PROVEN:
+            continue
+        agent.select(state)
+        assert agent.stats["depth"] == first == 3, f"seed {seed}: {agent.stats}"
+        checked += 1
+    assert checked >= 8
+
+
+class CountingState(TakeTwiceState):
+    """A Take-twice state that counts the positions entered (every push, copies included)."""
+
+    pushes = 0
+
+    def push(self, move: int) -> None:
+        CountingState.pushes += 1
+        super().push(move)
+
+
+class CountingTakeTwice(TakeTwice):
+    def new_state(self, seed: int | None = None) -> TakeTwiceState:
+        return CountingState(self, self.stones, 0, 0, False)
+
+
+@pytest.mark.parametrize("dice", [False, True])
+def test_alphabeta_counts_every_position_once(dice: bool) -> None:
+    """`nodes` is the number of positions entered, not doubled by the player re-dispatch."""
+    game = CountingTakeTwice(stones=9, dice=dice)
+    state = game.new_state()
+    rng = random.Random(2)
+    while state.is_chance():
+        state.push(state.sample_chance(rng))
+    agent = AlphaBetaAgent(Budget(depth=5), seed=0)
+    CountingState.pushes = 0
+    agent.select(state)
+    assert agent.stats["nodes"] == CountingState.pushes > 0

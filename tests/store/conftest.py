@@ -67,7 +67,8 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
         return
     shared: Store = request.getfixturevalue("postgres_store")
     with shared.engine.begin() as connection:
-        connection.execute(text("TRUNCATE games, moves, positions RESTART IDENTITY CASCADE"))
+        tables = "games, moves, positions, tournaments, ratings"
+        connection.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
     yield shared
 
 

@@ -66,7 +66,7 @@ def test_opening_again_keeps_the_data(fresh_url: str) -> None:
 
 
 def test_without_upgrade_an_old_schema_is_refused(fresh_url: str) -> None:
-    with pytest.raises(StoreError, match="revision None, not '0001'"):
+    with pytest.raises(StoreError, match="revision None, not '0002'"):
         Store.open(fresh_url, upgrade=False)
 
 
@@ -110,6 +110,8 @@ def test_sqlite_files_run_in_wal_mode(tmp_path: Path) -> None:
 def test_the_sql_of_the_migrations_can_be_printed(capsys: pytest.CaptureFixture[str]) -> None:
     command.upgrade(alembic_config(store_url("postgresql://u@h/db")), "head", sql=True)
     sql = capsys.readouterr().out
-    for table in ("games", "moves", "positions"):
+    for table in ("games", "moves", "positions", "tournaments", "tournament_games"):
+        assert f"CREATE TABLE {table} (" in sql
+    for table in ("ratings", "rating_changes"):
         assert f"CREATE TABLE {table} (" in sql
     assert "CREATE INDEX ix_games_player0 ON games (player0)" in sql

@@ -51,7 +51,8 @@ class AlphaBetaAgent(Agent):
             budget = Budget(depth=DEFAULT_DEPTH)
         self.budget = budget
         self.shuffle = shuffle
-        self.table: dict[int, tuple[int, int, int, float, Any]] = {}
+        #: key -> (player, depth, flag, value, best move, whether the value rests on a horizon)
+        self.table: dict[int, tuple[int, int, int, float, Any, bool]] = {}
         self.killers: list[list[Any]] = []
         self.history: dict[Any, int] = {}
         self.nodes = 0
@@ -131,11 +132,17 @@ class AlphaBetaAgent(Agent):
     def _search(
         self, state: State[Any], depth: int, alpha: float, beta: float, me: int, ply: int
     ) -> float:
-        """The value of `state` for player `me` (searched `depth` plies more)."""
+        """The value of `state` for player `me` (searched `depth` plies more).
+
+        A position whose mover is not `me` is searched once, as the mover, and negated:
+        the node is counted only there, so `nodes` counts every position entered once.
+        """
+        player = state.to_move
+        if player >= 0 and player != me:
+            return -self._search(state, depth, -beta, -alpha, player, ply)
         self.nodes += 1
         if self.nodes & 511 == 0 and self._deadline.expired():
             raise SearchTimeout
-        player = state.to_move
         if player == TERMINAL:
             return state.returns()[me] * (WIN - ply)
         if player == CHANCE:
@@ -145,8 +152,6 @@ class AlphaBetaAgent(Agent):
                 total += probability * self._search(state, depth, -math.inf, math.inf, me, ply + 1)
                 state.undo()
             return total
-        if player != me:
-            return -self._search(state, depth, -beta, -alpha, player, ply)
         if depth <= 0:
             self._horizon = True
             return state.evaluate(me) * EVAL_SCALE
@@ -154,16 +159,23 @@ class AlphaBetaAgent(Agent):
         entry = self.table.get(key)
         table_move: Any = None
         if entry is not None and entry[0] == player:
-            _, stored_depth, flag, stored, table_move = entry
+            _, stored_depth, flag, stored, table_move, horizon = entry
             if stored_depth >= depth:
+                # A value taken from the table stands for the subtree searched then: if that
+                # subtree met the horizon, so does this iteration (else it would stop as
+                # solved on an estimate).
                 if flag == EXACT:
+                    self._horizon |= horizon
                     return stored
                 if flag == LOWER:
                     alpha = max(alpha, stored)
                 elif flag == UPPER:
                     beta = min(beta, stored)
                 if alpha >= beta:
+                    self._horizon |= horizon
                     return stored
+        outer_horizon = self._horizon
+        self._horizon = False
         moves = self._order(state, state.legal_moves(), table_move, ply)
         start_alpha = alpha
         best_value = -math.inf
@@ -180,7 +192,9 @@ class AlphaBetaAgent(Agent):
                         self._reward(move, depth, ply)
                         break
         flag = UPPER if best_value <= start_alpha else LOWER if best_value >= beta else EXACT
-        self.table[key] = (player, depth, flag, best_value, best_move)
+        horizon = self._horizon
+        self._horizon = outer_horizon or horizon
+        self.table[key] = (player, depth, flag, best_value, best_move, horizon)
         return best_value
 
     def _reward(self, move: Any, depth: int, ply: int) -> None:

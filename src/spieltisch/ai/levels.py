@@ -1,19 +1,22 @@
 """Named strength levels: each maps to an agent spec (agent and budget).
 
-One table serves every game: the levels are budgets of the generic agents, and each was
-measured on every registered game (`docs/ai.md`, "Strength levels"). A per-game table was
-tried for Okard and not adopted, so the game API has no hook for one.
+Games with a native engine (`spieltisch.native.engines()`) play the native table: the C++
+search at every level. Every other game (Okard today) plays the generic table of the
+Python agents. The choice rests on the native build alone, not on game names, so a game
+that gains a native engine gains the native levels.
 """
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
+from spieltisch import native
 from spieltisch.core.game import Game
 
-#: The table, tuned and measured on Ostseeschach (docs/ai.md). Iteration and depth
-#: budgets make a level play the same for a given seed on any machine; the time limits
-#: only cap slow positions (when one is reached, the move is no longer reproducible).
+#: The generic table, tuned and measured on Ostseeschach (docs/ai.md). Iteration and
+#: depth budgets make a level play the same for a given seed on any machine; the time
+#: limits only cap slow positions (when one is reached, the move is no longer reproducible).
 GENERIC: dict[str, str] = {
     "easy": "mcts:iterations=50,rollout=10",
     "medium": "alphabeta:depth=2,time=1",
@@ -21,9 +24,20 @@ GENERIC: dict[str, str] = {
     "max": "alphabeta:time=5",
 }
 
+#: The native table: `easy` shallow with a share of random moves (beatable by a
+#: beginner), `medium` a few plies, `hard` two seconds, `max` every core for five.
+NATIVE: dict[str, str] = {
+    "easy": "native:depth=2,random=0.25",
+    "medium": "native:depth=4,time=1",
+    "hard": "native:time=2",
+    "max": f"native:time=5,threads={max(1, min(os.cpu_count() or 1, 64))},hash=256",
+}
+
 
 def levels(game: Game[Any, Any] | None = None) -> dict[str, str]:
-    """The level table in force for `game` (today the same for every game)."""
+    """The level table in force for `game`: native where it has a native engine."""
+    if game is not None and native.available(game.name):
+        return dict(NATIVE)
     return dict(GENERIC)
 
 

@@ -1,6 +1,7 @@
 """Agent specs: the text that names an agent and its budget on the command line.
 
 `random`, `mcts:iterations=400,c=1.4`, `alphabeta:depth=3`, `alphabeta:time=0.5`,
+`native:time=0.5,threads=2` (the C++ search, for games with a native engine),
 `net:model=model.pt,sims=64` (a network trained by `spieltisch train`; needs the `learn`
 extra, PyTorch, which is imported only when such an agent is built), or a level name
 (`easy`, `medium`, `hard`, `max`; see `spieltisch.ai.levels`), optionally with settings
@@ -14,22 +15,25 @@ import re
 from pathlib import Path
 from typing import Any
 
+from spieltisch import native
 from spieltisch.ai.agent import Agent, Budget
 from spieltisch.ai.alphabeta import AlphaBetaAgent
 from spieltisch.ai.levels import level_spec, levels
 from spieltisch.ai.mcts import MCTSAgent
+from spieltisch.ai.native_agent import NativeAgent
 from spieltisch.ai.random_agent import RandomAgent
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import NotationError, quote
 from spieltisch.core.game import Game
 from spieltisch.core.text import is_ascii_int, read_int
 
-KINDS = ("random", "mcts", "alphabeta", "net")
+KINDS = ("random", "mcts", "alphabeta", "native", "net")
 ALIASES = {"ab": "alphabeta", "expectimax": "alphabeta", "uct": "mcts"}
 KEYS = {
     "random": {"seed"},
     "mcts": {"iterations", "time", "c", "rollout", "reuse", "seed"},
     "alphabeta": {"depth", "time", "shuffle", "seed"},
+    "native": {"depth", "time", "threads", "hash", "random", "seed"},
     "net": {"model", "sims", "c", "seed"},
 }
 
@@ -40,8 +44,10 @@ INT_RANGES = {
     "sims": (1, 100_000),
     "rollout": (0, 10_000),
     "seed": (0, MAX_SEED),
+    "threads": (1, 64),
+    "hash": (1, 4096),
 }
-FLOAT_RANGES = {"time": (0.001, 86_400.0), "c": (0.0, 100.0)}
+FLOAT_RANGES = {"time": (0.001, 86_400.0), "c": (0.0, 100.0), "random": (0.0, 1.0)}
 #: The longest spec read (a spec is a name and a few settings).
 MAX_SPEC_LENGTH = 200
 
@@ -160,6 +166,22 @@ def make_agent(
     if kind == "net":
         return _net_agent(settings, seed, game)
     budget = Budget(seconds=seconds, depth=_number(settings, "depth", int))
+    if kind == "native":
+        if game is not None and not native.available(game.name):
+            known = ", ".join(native.engines()) or "none in this build"
+            raise AgentSpecError(
+                f"{game.name} has no native engine (native engines: {known}); use alphabeta or mcts"
+            )
+        threads = _number(settings, "threads", int)
+        hash_mb = _number(settings, "hash", int)
+        randomness = _number(settings, "random", float)
+        return NativeAgent(
+            budget,
+            threads=1 if threads is None else threads,
+            hash_mb=16 if hash_mb is None else hash_mb,
+            randomness=0.0 if randomness is None else randomness,
+            seed=seed,
+        )
     return AlphaBetaAgent(budget, seed=seed, shuffle=_flag(settings, "shuffle", True))
 
 

@@ -53,7 +53,8 @@ class BotOutcome:
         result = "a draw" if self.winner is None else f"player {self.winner + 1} won"
         mine = "" if self.seat is None else f", I played player {self.seat + 1}"
         causes = f" ({', '.join(self.causes)})" if self.causes else ""
-        return f"room {self.room}: {result}{causes}{mine}, {self.moves} moves made"
+        made = f"{self.moves} move{'' if self.moves == 1 else 's'} made"
+        return f"room {self.room}: {result}{causes}{mine}, {made}"
 
 
 def agent_for(game: Game[Any, Any], level: str, seed: int | None = None) -> Agent:

@@ -174,7 +174,7 @@ def _remote_game(
     sock, stream, table, codes = remote.prepare(game, names, options, seed, timeouts)
     order = (0, 1) if first == 0 else (1, 0)
     processes = [
-        _launch(commands[p], codes[order[p]], output, remote.host, remote.port) for p in (0, 1)
+        launch_bot(commands[p], codes[order[p]], output, remote.host, remote.port) for p in (0, 1)
     ]
     over: dict[str, Any] | None = None
     sock.settimeout(game_timeout)
@@ -251,10 +251,10 @@ def run_duel(
             room, codes = server.call(prepare)
             order = (0, 1) if first == 0 else (1, 0)
             processes = [
-                _launch(commands[player], codes[order[player]], output, "127.0.0.1", server.port)
+                launch_bot(commands[player], codes[order[player]], output, "127.0.0.1", server.port)
                 for player in (0, 1)
             ]
-            played = _await_room(server, room, processes, game_timeout)
+            played = await_room(server, room, processes, game_timeout)
             table = room.table
             outcome = table.outcome
             entry = DuelGame(index, first, room.id, pair_seed, plies=table.ply)
@@ -318,9 +318,11 @@ def _run_remote(
     return result
 
 
-def _launch(
+def launch_bot(
     command: str, code: str, output: Callable[[str], None] | None, host: str, port: int
 ) -> subprocess.Popen[bytes]:
+    """Start a bot program as the official clients are started (`-h HOST -p PORT -r CODE`
+    added); its output goes to `output`'s terminal, or nowhere when `output` is None."""
     argv = bot_command(command, host, port, code)
     return subprocess.Popen(
         argv,
@@ -330,7 +332,7 @@ def _launch(
     )
 
 
-def _await_room(
+def await_room(
     server: ServerThread,
     room: Room,
     processes: Sequence[subprocess.Popen[bytes]],

@@ -31,6 +31,7 @@ from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischEr
 from spieltisch.core.game import CHANCE, Game, Outcome
 from spieltisch.core.registry import games, load
 from spieltisch.store import Player, Store
+from spieltisch.store.tournaments import rate_quietly
 from spieltisch.tables import (
     Abandoned,
     ChanceDrawn,
@@ -173,6 +174,7 @@ class StoreHost:
                 store.add_move(game_id, event.ply, event.notation, 0.0, CHANCE)
             elif isinstance(event, GameOver):
                 store.finish_game(game_id, Outcome(event.winner, event.reason, event.scores))
+                rate_quietly(store, game_id)
             elif isinstance(event, Abandoned):
                 store.abandon_game(game_id, event.reason[:200])
         except SpieltischError:

@@ -1,12 +1,12 @@
 """The `spieltisch` command: list games, show positions, play in the terminal, run perft,
 matches between agents and the replay of game records.
 
-One module per group of subcommands: `info` (games, show, perft, levels), `play`, and
-`matches` (match, replay); `common` holds what they share. Every command works on any
-registered game through the common game API. Bad input, including a bad command-line
-value, prints one line `error: …` and exits with status 2; Ctrl-C prints `interrupted`
-and exits with status 130; a closed output pipe (`spieltisch show … | head -1`) ends the
-command quietly.
+One module per group of subcommands: `info` (games, show, perft, levels), `play`,
+`matches` (match, replay) and `engine` (analyse, uci); `common` holds what they share.
+Every command works on any registered game through the common game API. Bad input,
+including a bad command-line value, prints one line `error: …` and exits with status 2;
+Ctrl-C prints `interrupted` and exits with status 130; a closed output pipe
+(`spieltisch show … | head -1`) ends the command quietly.
 """
 
 from __future__ import annotations
@@ -20,11 +20,13 @@ import click
 
 from spieltisch.cli.bots import bot_command, duel_command, server_command
 from spieltisch.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, one_line
+from spieltisch.cli.engine import analyse, uci
 from spieltisch.cli.info import games_command, levels_command, perft_command, show
 from spieltisch.cli.learn import curve, train
 from spieltisch.cli.matches import match, replay
 from spieltisch.cli.play import play
 from spieltisch.cli.serve import serve
+from spieltisch.cli.tournaments import ratings, sprt, tournament
 
 __all__ = ["main"]
 
@@ -116,9 +118,15 @@ for _command in (
     replay,
     levels_command,
     serve,
+    tournament,
+    sprt,
+    ratings,
+    analyse,
+    uci,
+    server_command,
+    bot_command,
+    duel_command,
     train,
     curve,
 ):
-    main.add_command(_command)
-for _command in (server_command, bot_command, duel_command):
     main.add_command(_command)

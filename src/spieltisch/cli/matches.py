@@ -205,9 +205,10 @@ def replay(
         game = record.load_game()
         total = len(record.moves)
         if ply is not None and ply > total:
-            fail(f"the record has only {total} moves, not {ply}")
+            fail(f"the record has only {total} move{'' if total == 1 else 's'}, not {ply}")
         replay_record(record)  # every move checked once, before anything is shown
-        click.echo(f"{game.title}: {record.players[0]} vs {record.players[1]}, {total} moves")
+        moves = f"{total} move{'' if total == 1 else 's'}"
+        click.echo(f"{game.title}: {record.players[0]} vs {record.players[1]}, {moves}")
         if to_end or ply is not None:
             state = replay_record(record, ply)
             shown = total if ply is None else ply

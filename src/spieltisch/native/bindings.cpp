@@ -8,7 +8,10 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
+#include <nanobind/stl/function.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -21,6 +24,7 @@
 #include "core/outcome.hpp"
 #include "core/perft.hpp"
 #include "core/playout.hpp"
+#include "core/search.hpp"
 #include "haseundigel/position.hpp"
 #include "ostseeschach/position.hpp"
 #include "schachogi/position.hpp"
@@ -29,6 +33,34 @@ namespace nb = nanobind;
 using namespace spieltisch::native;
 
 namespace {
+
+// A flag another Python thread sets to stop a running search (the UCI `stop`).
+struct StopFlag {
+    std::atomic<bool> flag{false};
+};
+
+// One completed iteration as Python sees it: (depth, score, nodes, seconds, pv).
+using IterationTuple =
+    std::tuple<int, int, std::uint64_t, double, std::vector<std::string>>;
+// (best move or None, score, depth, nodes, seconds, pv, iterations)
+using SearchTuple = std::tuple<std::optional<std::string>, int, int, std::uint64_t, double,
+                               std::vector<std::string>, std::vector<IterationTuple>>;
+
+// The notation of a line of moves from `root` (each move's text in its own position).
+template <SearchGame G>
+std::vector<std::string> line_text(const G& root, const std::vector<typename G::Move>& line) {
+    G game = root;
+    std::vector<std::string> out;
+    typename G::Move buffer[G::kMaxMoves];
+    typename G::Undo undo;
+    for (auto move : line) {
+        const int count = game.generate(buffer);
+        if (std::find(buffer, buffer + count, move) == buffer + count) break;
+        out.push_back(game.move_text(move));
+        game.make(move, undo);
+    }
+    return out;
+}
 
 using OutcomeTuple = std::tuple<int, std::string, std::vector<std::vector<std::int64_t>>>;
 
@@ -39,7 +71,7 @@ std::vector<typename G::Move> moves_of(const G& game) {
     return {buffer, buffer + count};
 }
 
-template <TextGame G>
+template <SearchGame G>
 void bind_game(nb::module_& parent, const char* name, const char* doc) {
     nb::module_ m = parent.def_submodule(name, doc);
     m.def(
@@ -143,12 +175,61 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
         "evaluate",
         [](const std::string& text, int player) { return G::parse(text).evaluate(player); },
         nb::arg("text"), nb::arg("player"), "The heuristic value for `player` (larger is better).");
+    m.def(
+        "search",
+        [](const std::string& text, double seconds, int depth, int threads, int hash_mb,
+           bool keep_table, std::function<void(IterationTuple)> report, StopFlag* stop) {
+            const G root = G::parse(text);
+            SearchLimits limits{depth, seconds, threads, hash_mb, keep_table};
+            using M = typename G::Move;
+            std::function<bool(const Iteration<M>&)> hook;
+            // An exception in `report` ends the search and is raised once it has unwound.
+            std::optional<nb::python_error> failure;
+            if (report) {
+                hook = [&](const Iteration<M>& it) {
+                    nb::gil_scoped_acquire acquire;
+                    try {
+                        report(IterationTuple{it.depth, it.score, it.nodes, it.seconds,
+                                              line_text(root, it.pv)});
+                        return true;
+                    } catch (nb::python_error& error) {
+                        failure.emplace(std::move(error));
+                        return false;
+                    }
+                };
+            }
+            SearchOutcome<M> result;
+            {
+                nb::gil_scoped_release release;
+                result = search_position(root, limits, hook, stop ? &stop->flag : nullptr);
+            }
+            if (failure) throw *failure;
+            std::vector<IterationTuple> iterations;
+            for (const auto& it : result.iterations) {
+                iterations.emplace_back(it.depth, it.score, it.nodes, it.seconds,
+                                        line_text(root, it.pv));
+            }
+            std::optional<std::string> best;
+            if (result.has_move) best = root.move_text(result.best);
+            return SearchTuple{best, result.score, result.depth, result.nodes, result.seconds,
+                               line_text(root, result.pv), iterations};
+        },
+        nb::arg("text"), nb::arg("seconds"), nb::arg("depth"), nb::arg("threads"),
+        nb::arg("hash_mb"), nb::arg("keep_table"), nb::arg("report").none(),
+        nb::arg("stop").none(),
+        "Search the position (GIL released): (best, score, depth, nodes, seconds, pv, "
+        "iterations); `report` is called with each completed iteration; `keep_table` uses "
+        "what earlier searches left in the table.");
 }
 
 }  // namespace
 
 NB_MODULE(_native, m) {
     m.doc() = "spieltisch's native engines (C++20); the Python engines are the reference.";
+    nb::class_<StopFlag>(m, "StopFlag", "Set from another thread to stop a running search.")
+        .def(nb::init<>())
+        .def("set", [](StopFlag& s) { s.flag.store(true); })
+        .def("is_set", [](const StopFlag& s) { return s.flag.load(); });
     bind_game<ostseeschach::Position>(m, "ostseeschach", "Ostseeschach (Software-Challenge 2022).");
     bind_game<schachogi::Position>(m, "schachogi", "Schachogi (default options).");
     bind_game<haseundigel::Position>(m, "haseundigel", "Hase und Igel (Software-Challenge 2018).");

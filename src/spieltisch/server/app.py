@@ -17,6 +17,7 @@ from starlette.staticfiles import StaticFiles
 from spieltisch.bots.web import BOT_PATH, bot_socket, start_bots, stop_bots
 from spieltisch.server.analysis import Analyst
 from spieltisch.server.api import ROUTES, secret_of, with_cookie
+from spieltisch.server.arena_api import ARENA_ROUTES
 from spieltisch.server.hub import IDLE_GRACE, Hub
 from spieltisch.server.ws import table_socket
 from spieltisch.store import Store
@@ -73,6 +74,7 @@ def create_app(
         Route("/", index),
         Route("/api/stats", stats),
         *ROUTES,
+        *ARENA_ROUTES,
         WebSocketRoute("/ws/tables/{id}", table_socket),
         WebSocketRoute(BOT_PATH, bot_socket),
         Mount("/static", StaticFiles(directory=WEB), name="static"),

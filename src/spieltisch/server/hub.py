@@ -28,8 +28,8 @@ from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import CHANCE, Game, Outcome
 from spieltisch.core.registry import load
-from spieltisch.server.persist import set_meta, truncate_moves
 from spieltisch.store import Player, Store
+from spieltisch.store.tournaments import rate_quietly
 from spieltisch.tables import (
     Abandoned,
     ChanceDrawn,
@@ -218,10 +218,11 @@ class LiveTable:
                 store.add_move(self.id, event.ply, event.notation, 0.0, CHANCE)
             elif isinstance(event, GameOver):
                 store.finish_game(self.id, Outcome(event.winner, event.reason, event.scores))
+                rate_quietly(store, self.id)
             elif isinstance(event, Abandoned):
                 store.abandon_game(self.id, event.reason)
             elif isinstance(event, TookBack):
-                truncate_moves(store, self.id, event.ply)
+                store.truncate_moves(self.id, event.ply)
         finally:
             self.schedule_push()
 
@@ -231,7 +232,7 @@ class LiveTable:
         meta = {k: v for k, v in self.table.record.meta.items() if k not in STORE_KEYS}
         meta["holders"] = [seat.token for seat in seats]
         players = [Player(seat.name or "?", _kind(seat)) for seat in seats]
-        set_meta(self.hub.store, self.id, meta, players)
+        self.hub.store.set_meta(self.id, meta, players)
 
 
 @dataclass(frozen=True)

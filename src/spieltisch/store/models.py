@@ -5,12 +5,11 @@
 analysis. The Alembic migrations in `migrations/` create exactly this schema; a test
 checks that they agree.
 
-Room for the later issues (designed, not yet created): a `tournaments` table (id, game,
-options, format, settings JSON, status, times) with a nullable `games.tournament_id` and
-`games.round`; `ratings` keyed by (player name, kind, game, rating system) with the
-rating, its deviation and games counted, and `rating_changes` per (game id, seat) so a
-live rating can be recomputed from the finished games. A player is the (name, kind)
-pair of a seat, so bot games keep the bots' names and ratings need no new player column.
+Revision 0002 adds `tournaments` (game, options, format, settings JSON, status, times)
+with their schedule `tournament_games` (round, seats, deal, and the stored game once
+played), live `ratings` keyed by (game, player name, kind) and their history
+`rating_changes` per (game id, seat). A player is the (name, kind) pair of a seat, so
+bot games keep the bots' names and ratings need no player table.
 """
 
 from __future__ import annotations
@@ -157,4 +156,87 @@ class PositionRow(Base):
     __table_args__ = (
         Index(None, "game", "created_at"),
         Index(None, "game_id"),
+    )
+
+
+class TournamentRow(Base):
+    """A tournament: the game, its format and settings (players and their specs, rounds,
+    games per pair, seed), and how far it is."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(PLAYER_NAME_LENGTH))
+    game: Mapped[str] = mapped_column(String(GAME_NAME_LENGTH))
+    options: Mapped[str] = mapped_column(Text)
+    format: Mapped[str] = mapped_column(String(STATUS_LENGTH))
+    settings: Mapped[Any] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(STATUS_LENGTH))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        CheckConstraint("status IN ('running', 'finished')", name="status"),
+        Index(None, "game", "created_at"),
+    )
+
+
+class TournamentGameRow(Base):
+    """One scheduled game of a tournament: its round, who sits where (indices into the
+    tournament's players), the deal it shares with its seat-swapped twin, and the stored
+    game once it is played (None until then)."""
+
+    __tablename__ = "tournament_games"
+
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round: Mapped[int] = mapped_column(Integer)
+    seat0: Mapped[int] = mapped_column(Integer)
+    seat1: Mapped[int] = mapped_column(Integer)
+    deal: Mapped[int] = mapped_column(Integer)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"))
+
+    __table_args__ = (
+        CheckConstraint("number >= 0 AND round >= 0 AND deal >= 0", name="counts"),
+        Index(None, "game_id"),
+    )
+
+
+class RatingRow(Base):
+    """A player's live rating in one game (Weng–Lin mu and sigma, games counted)."""
+
+    __tablename__ = "ratings"
+
+    game: Mapped[str] = mapped_column(String(GAME_NAME_LENGTH), primary_key=True)
+    player: Mapped[str] = mapped_column(String(PLAYER_NAME_LENGTH), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(KIND_LENGTH), primary_key=True)
+    mu: Mapped[float] = mapped_column(Double)
+    sigma: Mapped[float] = mapped_column(Double)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class RatingChangeRow(Base):
+    """A player's live rating after one rated game: the rating history, one row per
+    (game id, seat), so a game is never rated twice."""
+
+    __tablename__ = "rating_changes"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(SmallInteger, primary_key=True)
+    game: Mapped[str] = mapped_column(String(GAME_NAME_LENGTH))
+    player: Mapped[str] = mapped_column(String(PLAYER_NAME_LENGTH))
+    kind: Mapped[str] = mapped_column(String(KIND_LENGTH))
+    mu: Mapped[float] = mapped_column(Double)
+    sigma: Mapped[float] = mapped_column(Double)
+    rated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        CheckConstraint("seat IN (0, 1)", name="seat"),
+        Index(None, "game", "player", "rated_at"),
     )

@@ -49,6 +49,7 @@ from spieltisch.store.models import (
     MoveRow,
     PositionRow,
 )
+from spieltisch.store.tournaments import TournamentStore
 
 #: The longest note, position text and reason the store keeps.
 MAX_NOTE_LENGTH = 10_000
@@ -66,7 +67,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class Store:
+class Store(TournamentStore):
     """The game store on one database (see the module docstring)."""
 
     def __init__(self, engine: Engine) -> None:
@@ -275,6 +276,53 @@ class Store:
                     raise NotFoundError(f"no game with id {game_id}")
                 raise ConflictError(f"game {game_id} is already {row.status}")
 
+    def truncate_moves(self, game_id: int, plies: int) -> None:
+        """Keep only the first `plies` moves of a running game (a take-back): the later
+        moves are deleted and the next move stored is ply `plies`."""
+        game_id = _id(game_id)
+        if not (_is_int(plies) and 0 <= plies <= MAX_ID):
+            raise StoreError(f"plies to keep: a whole number from 0, not {plies!r}")
+        with self._write() as session:
+            row = session.get(GameRow, game_id, with_for_update=True)
+            if row is None:
+                raise NotFoundError(f"no game with id {game_id}")
+            if row.status != "running":
+                raise ConflictError(f"game {game_id} is {row.status}: its moves stay")
+            if plies > row.plies:
+                raise ConflictError(
+                    f"game {game_id} has {row.plies} moves: cannot keep {plies} of them"
+                )
+            session.execute(delete(MoveRow).where(MoveRow.game_id == game_id, MoveRow.ply >= plies))
+            row.plies = plies
+            row.updated_at = _now()
+
+    def set_meta(
+        self,
+        game_id: int,
+        meta: Mapping[str, Any] | None,
+        players: Sequence[Player | str] | None = None,
+    ) -> None:
+        """Replace the `meta` of game `game_id` and, when given, its two players (names
+        and kinds), e.g. when a friend takes the second seat after the game began."""
+        game_id = _id(game_id)
+        reserved = sorted(set(meta or {}) & set(_META_KEYS))
+        if reserved:
+            raise StoreError(f"meta: {reserved[0]!r} is kept by the store itself")
+        data = _meta(meta)
+        values: dict[str, Any] = {"meta": data, "updated_at": _now()}
+        if players is not None:
+            seats = _players(players)
+            values.update(
+                player0=seats[0].name,
+                kind0=seats[0].kind,
+                player1=seats[1].name,
+                kind1=seats[1].kind,
+            )
+        with self._write() as session:
+            done = session.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise NotFoundError(f"no game with id {game_id}")
+
     def delete_game(self, game_id: int) -> None:
         """Remove a game and its moves (saved positions keep their text)."""
         game_id = _id(game_id)
@@ -306,81 +354,9 @@ class Store:
         unreadable or illegal move raises `NotationError` naming it). A finished record
         becomes a finished game, one with `meta.abandoned` an abandoned one, any other a
         running game that can be resumed."""
-        replay_record(record)  # the game, options, start and every move checked
-        state = record.start_state()
-        seats: list[int] = []
-        for text in record.moves:
-            move = state.parse_move(text)
-            seats.append(state.to_move)
-            state.play(move)
-        meta = dict(record.meta)
-        chance_seed = meta.pop("chance_seed", None)
-        kinds = meta.pop("kinds", [UNKNOWN, UNKNOWN])
-        created = _moment(meta.pop("created", None), "created") or _now()
-        ended = _moment(meta.pop("ended", None), "ended")
-        abandoned = meta.pop("abandoned", None)
-        if chance_seed is not None and not (_is_int(chance_seed) and 0 <= chance_seed <= MAX_SEED):
-            raise NotationError(f"record field 'meta.chance_seed': a whole number 0..{MAX_SEED}")
-        if not (
-            isinstance(kinds, list) and len(kinds) == 2 and all(isinstance(k, str) for k in kinds)
-        ):
-            raise NotationError("record field 'meta.kinds': a list of two seat kinds")
-        players = _players([Player(record.players[i], kinds[i]) for i in (0, 1)])
-        status: Status = "running"
-        reason = ""
-        if record.finished:
-            status, reason = "finished", record.reason
-        elif abandoned is not None:
-            if not isinstance(abandoned, str):
-                raise NotationError("record field 'meta.abandoned': expected a string")
-            status, reason = "abandoned", abandoned
-        _text(reason, "the reason", MAX_NOTE_LENGTH)
-        _text(record.start, "the start position", MAX_TEXT_LENGTH)
-        _text(record.options, "the options", MAX_TEXT_LENGTH)
-        for text in record.moves:
-            _text(text, "a move", NOTATION_LENGTH)
-        if record.seconds and len(record.seconds) != len(record.moves):
-            raise NotationError("record field 'seconds': one time per move, or none")
-        if not all(_is_seconds(spent) for spent in record.seconds):
-            raise NotationError("record field 'seconds': non-negative numbers of seconds")
-        updated = ended or created
-        row = GameRow(
-            game=record.game,
-            options=record.options,
-            seed=_seed(record.seed, "seed"),
-            chance_seed=chance_seed,
-            start=record.start,
-            player0=players[0].name,
-            kind0=players[0].kind,
-            player1=players[1].name,
-            kind1=players[1].kind,
-            status=status,
-            plies=len(record.moves),
-            winner=record.winner if status == "finished" else None,
-            reason=reason,
-            scores=_scores(record.scores),
-            meta=_meta(meta),
-            created_at=created,
-            updated_at=updated,
-            finished_at=(ended or created) if status != "running" else None,
-        )
-        if row.winner not in (None, 0, 1):
-            raise NotationError("record field 'winner': expected null, 0 or 1")
+        row, moves = _imported_rows(record)
         with self._write() as session:
-            session.add(row)
-            session.flush()
-            session.add_all(
-                MoveRow(
-                    game_id=row.id,
-                    ply=ply,
-                    notation=text,
-                    seat=seats[ply],
-                    seconds=record.seconds[ply] if record.seconds else None,
-                    played_at=None,
-                )
-                for ply, text in enumerate(record.moves)
-            )
-            return row.id
+            return _add_imported(session, row, moves)
 
     def list_games(
         self,
@@ -707,3 +683,88 @@ def _position(row: PositionRow) -> StoredPosition:
     return StoredPosition(
         row.id, row.game, row.options, row.text, row.note, row.game_id, row.ply, row.created_at
     )
+
+
+def _imported_rows(record: GameRecord) -> tuple[GameRow, list[MoveRow]]:
+    """The rows `import_record` writes for `record`, checked (the game's id is set
+    when they are added: `_add_imported`); tournaments add them in the transaction
+    that links the game to their schedule."""
+    replay_record(record)  # the game, options, start and every move checked
+    state = record.start_state()
+    seats: list[int] = []
+    for text in record.moves:
+        move = state.parse_move(text)
+        seats.append(state.to_move)
+        state.play(move)
+    meta = dict(record.meta)
+    chance_seed = meta.pop("chance_seed", None)
+    kinds = meta.pop("kinds", [UNKNOWN, UNKNOWN])
+    created = _moment(meta.pop("created", None), "created") or _now()
+    ended = _moment(meta.pop("ended", None), "ended")
+    abandoned = meta.pop("abandoned", None)
+    if chance_seed is not None and not (_is_int(chance_seed) and 0 <= chance_seed <= MAX_SEED):
+        raise NotationError(f"record field 'meta.chance_seed': a whole number 0..{MAX_SEED}")
+    if not (isinstance(kinds, list) and len(kinds) == 2 and all(isinstance(k, str) for k in kinds)):
+        raise NotationError("record field 'meta.kinds': a list of two seat kinds")
+    players = _players([Player(record.players[i], kinds[i]) for i in (0, 1)])
+    status: Status = "running"
+    reason = ""
+    if record.finished:
+        status, reason = "finished", record.reason
+    elif abandoned is not None:
+        if not isinstance(abandoned, str):
+            raise NotationError("record field 'meta.abandoned': expected a string")
+        status, reason = "abandoned", abandoned
+    _text(reason, "the reason", MAX_NOTE_LENGTH)
+    _text(record.start, "the start position", MAX_TEXT_LENGTH)
+    _text(record.options, "the options", MAX_TEXT_LENGTH)
+    for text in record.moves:
+        _text(text, "a move", NOTATION_LENGTH)
+    if record.seconds and len(record.seconds) != len(record.moves):
+        raise NotationError("record field 'seconds': one time per move, or none")
+    if not all(_is_seconds(spent) for spent in record.seconds):
+        raise NotationError("record field 'seconds': non-negative numbers of seconds")
+    updated = ended or created
+    row = GameRow(
+        game=record.game,
+        options=record.options,
+        seed=_seed(record.seed, "seed"),
+        chance_seed=chance_seed,
+        start=record.start,
+        player0=players[0].name,
+        kind0=players[0].kind,
+        player1=players[1].name,
+        kind1=players[1].kind,
+        status=status,
+        plies=len(record.moves),
+        winner=record.winner if status == "finished" else None,
+        reason=reason,
+        scores=_scores(record.scores),
+        meta=_meta(meta),
+        created_at=created,
+        updated_at=updated,
+        finished_at=(ended or created) if status != "running" else None,
+    )
+    if row.winner not in (None, 0, 1):
+        raise NotationError("record field 'winner': expected null, 0 or 1")
+    moves = [
+        MoveRow(
+            ply=ply,
+            notation=text,
+            seat=seats[ply],
+            seconds=record.seconds[ply] if record.seconds else None,
+            played_at=None,
+        )
+        for ply, text in enumerate(record.moves)
+    ]
+    return row, moves
+
+
+def _add_imported(session: Session, row: GameRow, moves: list[MoveRow]) -> int:
+    """Add the rows of an imported game in `session`; the game's id."""
+    session.add(row)
+    session.flush()
+    for move in moves:
+        move.game_id = row.id
+    session.add_all(moves)
+    return row.id

@@ -2,6 +2,8 @@
 // turn start bonus, the end, and the position text.
 #include "position.hpp"
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
 #include <stdexcept>
 #include <vector>
@@ -537,16 +539,93 @@ std::uint64_t Position::hash() const {
     return h;
 }
 
-// A provisional race evaluation for `player`: fields ahead, salads eaten, and carrots
-// near what the rest of the track costs; the search stage refines it.
+namespace {
+
+// evaluation.py's race estimate, the same formulas in C++.
+constexpr double kSure = 0.95;
+constexpr std::int64_t kSaladCarrots = 20, kGainPerTurn = 15;
+constexpr double kCardTurns = 0.3, kScale = 4.0;
+constexpr int kEvalUnits = 10000;  // evaluate() returns the [-1, 1] value in these units
+
+std::int64_t carrot_cost(std::int64_t distance) { return distance * (distance + 1) / 2; }
+
+std::int64_t carrots_needed(std::int64_t distance, std::int64_t moves) {
+    if (distance <= 0) return 0;
+    moves = std::max<std::int64_t>(1, std::min(moves, distance));
+    const std::int64_t step = distance / moves, extra = distance % moves;
+    return (moves - extra) * carrot_cost(step) + extra * carrot_cost(step + 1);
+}
+
+double turns_to_finish(std::int64_t distance, std::int64_t carrots, std::int64_t salads) {
+    if (distance <= 0) return 0.0;
+    const std::int64_t budget = carrots + kSaladCarrots * salads;
+    std::int64_t best = -1;
+    for (std::int64_t moves = std::min(distance, salads + 1); moves <= distance; ++moves) {
+        const std::int64_t low = carrots_needed(distance, moves);
+        const std::int64_t high = carrot_cost(distance - moves + 1) + moves - 1;
+        const std::int64_t gain = std::max<std::int64_t>(0, low - budget);
+        const std::int64_t shed = std::max<std::int64_t>(0, budget - high - 10);
+        const std::int64_t turns = moves + (gain + kGainPerTurn - 1) / kGainPerTurn + (shed + 9) / 10;
+        if (best < 0 || turns < best) best = turns;
+        if (low <= budget && shed == 0) break;
+    }
+    return static_cast<double>(best + salads);
+}
+
+}  // namespace
+
+double Position::race_value(int player) const {
+    const std::int64_t index = std::max<std::int64_t>(pos_[player], 0);
+    if (index == kGoalField) return 1.0 - static_cast<double>(carrots_[player]) * 0.01;
+    std::int64_t salads = salads_[player], carrots = carrots_[player];
+    const int kind = last_[player].kind;
+    if (fields_[index] == kSalad && (kind == kAdvance || kind == kCardHurry || kind == kCardFall)) {
+        salads -= 1;  // eating is due next turn
+        carrots += kSaladCarrots;
+    }
+    if (static_cast<int>(turn_ & 1) != player) {  // the turn start bonus still to come
+        const int o = 1 - player;
+        const bool first = is_first(pos_[player], carrots_[player], pos_[o], carrots_[o]);
+        if (fields_[index] == kPosition1 && first) {
+            carrots += 10;
+        } else if (fields_[index] == kPosition2 && !first) {
+            carrots += 30;
+        }
+    }
+    double turns = turns_to_finish(kGoalField - index, carrots, salads);
+    std::int64_t ahead = 0;
+    for (std::int64_t i = index + 1; i < kGoalField; ++i) ahead += fields_[i] == kSalad;
+    turns += 3.0 * static_cast<double>(std::max<std::int64_t>(0, salads - ahead));
+    turns -= kCardTurns * std::popcount(static_cast<unsigned>(cards_[player] & 15));
+    const std::int64_t turns_left = (60 - turn_ + ((turn_ & 1) == player ? 1 : 0)) / 2;
+    if (turns > static_cast<double>(turns_left)) {
+        return -(static_cast<double>(turns_left) + 1.0) -
+               static_cast<double>(kGoalField - index) / 10.0 -
+               (turns - static_cast<double>(turns_left)) / 20.0;
+    }
+    return -turns + static_cast<double>(index) * 0.02;
+}
+
+// evaluation.py's evaluate (a value in [-1, 1]) in ten-thousandths.
 int Position::evaluate(int player) const {
-    auto score = [this](int who) {
-        const std::int64_t remaining = kGoalField - pos_[who];
-        const std::int64_t need = remaining * (remaining + 1) / 4;
-        const std::int64_t spare = carrots_[who] - need;
-        return 100 * pos_[who] - 400 * salads_[who] - (spare < 0 ? -3 * spare : spare / 4);
-    };
-    return static_cast<int>(score(player) - score(1 - player));
+    const int o = 1 - player;
+    if (pos_[player] == kGoalField || pos_[o] == kGoalField) {
+        if (pos_[player] == pos_[o]) {
+            const bool mine = carrots_[player] < carrots_[o] ||
+                              (carrots_[player] == carrots_[o] && player == 0);
+            return static_cast<int>((mine ? kSure : -kSure) * kEvalUnits);
+        }
+        const int leader = pos_[player] == kGoalField ? player : o;
+        const int chaser = 1 - leader;
+        const std::int64_t distance = kGoalField - std::max<std::int64_t>(pos_[chaser], 0);
+        const bool hopeless =
+            salads_[chaser] > 0 || turns_to_finish(distance, carrots_[chaser], 0) > 1;
+        if (static_cast<int>(turn_ & 1) != chaser || hopeless) {
+            return static_cast<int>((leader == player ? kSure : -kSure) * kEvalUnits);
+        }
+    }
+    const double diff = race_value(player) - race_value(o);
+    return static_cast<int>(std::lround(std::tanh(diff / kScale) * kEvalUnits));
 }
 
 }  // namespace spieltisch::native::haseundigel

@@ -62,6 +62,16 @@ public:
     void unmake(Move move, const Undo& undo);
     int to_move() const { return game_over() ? kTerminal : static_cast<int>(turn_ & 1); }
     double probability(Move) const { return 1.0; }
+
+    // For the search (core/search.hpp): no move is forcing (quiescence is the static
+    // value), and no null move: passing is not a move here and zugzwang is common.
+    int side() const { return static_cast<int>(turn_ & 1); }
+    bool forcing(Move) const { return false; }
+    int move_value(Move) const { return 0; }
+    static constexpr bool kNullMove = false;
+    bool null_move_ok() const { return false; }
+    void make_null(Undo&) {}
+    void unmake_null(const Undo&) {}
     std::uint64_t hash() const;
     int evaluate(int player) const;
     std::optional<Outcome> outcome() const;
@@ -93,6 +103,7 @@ private:
     void moving(std::int64_t t, std::int64_t opp, std::int64_t car, std::int64_t sal, int rest,
                 int prefix, int* out, int& n) const;
     std::string move_code(Move move) const;
+    double race_value(int player) const;  // evaluation.py's race_value
 };
 
 static_assert(TextGame<Position>);

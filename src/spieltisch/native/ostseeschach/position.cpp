@@ -244,9 +244,9 @@ int Position::evaluate(int player) const {
     constexpr int kAmber = 4000, kPiece = 1000, kTower = 600, kThreat = 800;
     std::int64_t points[2] = {kAmber * ambers_[0], kAmber * ambers_[1]};
     int threats[2] = {0, 0};
-    for (int s = 0; s < 64; ++s) {
+    for (std::uint64_t rest = occupied_[0] | occupied_[1]; rest; rest &= rest - 1) {
+        const int s = std::countr_zero(rest);
         const int v = board_[s];
-        if (!v) continue;
         const int team = v > 0 ? 0 : 1;
         const bool tall = height_of(v) == 2;
         std::int64_t score = kPiece + (tall ? kTower : 0);

@@ -108,6 +108,33 @@ public:
     }
     int to_move() const;
     double probability(Move) const { return 1.0; }
+
+    // For the search (core/search.hpp): the mover while in play, captures and amber moves
+    // as the forcing moves, their immediate gain, and the null move (a pass).
+    int side() const { return static_cast<int>(turn_ & 1); }
+    bool forcing(Move move) const {
+        const int v = board_[move_src(move)], d = move_dst(move);
+        return board_[d] != 0 || kTables.line_amber[v + 8][d] != 0;
+    }
+    int move_value(Move move) const {
+        const int v = board_[move_src(move)], d = move_dst(move), w = board_[d];
+        int value = 0;
+        if (w) value += 1000 * height_of(w) + (height_of(v) + height_of(w) >= 3 ? 4000 : 0);
+        if (kTables.line_amber[v + 8][d]) value += 4000;
+        return value - height_of(v);
+    }
+    static constexpr bool kNullMove = true;
+    // Not with fewer than three stacks, where having to move may hurt (zugzwang-like).
+    bool null_move_ok() const { return std::popcount(occupied_[turn_ & 1]) >= 3; }
+    void make_null(Undo& undo) {
+        undo = {key_, occupied_[0], occupied_[1], 0, 0, 0, last_};
+        ++turn_;
+        last_ = kNoMove;
+    }
+    void unmake_null(const Undo& undo) {
+        --turn_;
+        last_ = undo.last;
+    }
     std::uint64_t hash() const;
     int evaluate(int player) const;
 

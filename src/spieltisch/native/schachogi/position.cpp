@@ -206,11 +206,46 @@ std::optional<Outcome> Position::outcome() const {
 
 // evaluation.py's material and mobility (0.1 per move) for `player`, before its tanh.
 int Position::evaluate(int player) const {
+    // Material and mobility as evaluation.py, plus the Pflöck's safety: each move of a
+    // side into the 3x3 zone around the other Pflöck presses on it (there is no check:
+    // a Pflöck left attacked is simply taken).
     Move moves[kMaxMoves];
     int score = 0;
-    for (auto v : board_) score += v > 0 ? kValue[v] : -kValue[-v];
-    score += 10 * (pseudo_moves(0, moves) - pseudo_moves(1, moves));
+    int pfloeck[2] = {-1, -1};
+    for (int s = 0; s < 64; ++s) {
+        const int v = board_[s];
+        score += v > 0 ? kValue[v] : -kValue[-v];
+        if (abs_code(v) == kPfloeck) pfloeck[v > 0 ? 0 : 1] = s;
+    }
+    int pressure[2] = {0, 0};
+    for (int side = 0; side < 2; ++side) {
+        const int count = pseudo_moves(side, moves);
+        score += (side == 0 ? 10 : -10) * count;
+        const int target = pfloeck[1 - side];
+        if (target < 0) continue;
+        for (int i = 0; i < count; ++i) {
+            const int d = move_dst(moves[i]);
+            const int dx = d % 8 - target % 8, dy = d / 8 - target / 8;
+            if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1) ++pressure[side];
+        }
+    }
+    score += 12 * (pressure[0] - pressure[1]);
     return player == 0 ? score : -score;
+}
+
+int Position::move_value(Move move) const {
+    const int v = abs_code(board_[move_src(move)]), w = abs_code(board_[move_dst(move)]);
+    int value = w == kPfloeck ? 100000 : kValue[w];
+    if (move_promotes(move) && v + kPromotion < 12) value += kValue[v + kPromotion] - kValue[v];
+    return value * 16 - kValue[v] / 16;
+}
+
+bool Position::null_move_ok() const {
+    int pieces = 0;
+    for (auto v : board_) {
+        if (v != 0 && (v > 0) == (turn_ == 0) && abs_code(v) != kPfloeck) ++pieces;
+    }
+    return pieces >= 2;
 }
 
 }  // namespace spieltisch::native::schachogi

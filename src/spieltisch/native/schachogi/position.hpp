@@ -105,6 +105,26 @@ public:
 
     int to_move() const;
     double probability(Move) const { return 1.0; }
+
+    // For the search (core/search.hpp): the mover while in play, captures and promotions
+    // as the forcing moves, their immediate gain, and the null move (a pass).
+    int side() const { return turn_; }
+    bool forcing(Move move) const { return board_[move_dst(move)] != 0 || move_promotes(move); }
+    int move_value(Move move) const;
+    static constexpr bool kNullMove = true;
+    // Not with only the Pflöck and one piece left, where having to move may hurt.
+    bool null_move_ok() const;
+    void make_null(Undo& undo) {
+        undo = {0, 0, pfloeck_taken_, quiet_};
+        keys_.push_back(keys_.back() ^ kTables.black_to_move);
+        pfloeck_taken_ = false;
+        turn_ ^= 1;
+    }
+    void unmake_null(const Undo& undo) {
+        keys_.pop_back();
+        pfloeck_taken_ = undo.pfloeck_taken;
+        turn_ ^= 1;
+    }
     std::uint64_t hash() const { return keys_.back(); }
     int evaluate(int player) const;
     std::optional<Outcome> outcome() const;

@@ -5,6 +5,8 @@ import * as table from "./pages/table.js";
 import * as games from "./pages/games.js";
 import * as replay from "./pages/replay.js";
 import * as rules from "./pages/rules.js";
+import * as tournaments from "./pages/tournaments.js";
+import * as ratings from "./pages/ratings.js";
 
 const ROUTES = [
   [/^#?\/?$/, lobby, () => ({})],
@@ -13,6 +15,10 @@ const ROUTES = [
   [/^#\/replay\/(\d+)(?:\/(\d+))?$/, replay, (m) => ({ id: Number(m[1]), ply: m[2] === undefined ? null : Number(m[2]) })],
   [/^#\/position$/, replay, () => ({ position: true })],
   [/^#\/rules\/([a-z-]+)$/, rules, (m) => ({ game: m[1] })],
+  [/^#\/tournaments$/, tournaments, () => ({})],
+  [/^#\/tournament\/(\d+)$/, tournaments, (m) => ({ id: Number(m[1]) })],
+  [/^#\/ratings(?:\/([a-z-]+))?$/, ratings, (m) => ({ game: m[1] })],
+  [/^#\/player\/([a-z-]+)\/(.+)$/, ratings, (m) => ({ game: m[1], player: decodeURIComponent(m[2]) })],
 ];
 
 let cleanup = null;

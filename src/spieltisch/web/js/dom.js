@@ -50,3 +50,9 @@ export function download(name, text, type = "application/json") {
   a.click();
   a.remove();
 }
+
+// "1 move", "3 moves": a count with its noun in the right number (`many` when the plural
+// is not just the noun with an s).
+export function plural(count, one, many = `${one}s`) {
+  return `${count} ${count === 1 ? one : many}`;
+}

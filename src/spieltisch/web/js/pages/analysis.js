@@ -1,6 +1,6 @@
 // The AI's evaluation and best line for the shown position, on request.
 import { postJSON } from "../api.js";
-import { h } from "../dom.js";
+import { h, plural } from "../dom.js";
 
 export function analysisBox(request, enabled) {
   const out = h("div", { class: "analysis-out" });
@@ -16,7 +16,7 @@ export function analysisBox(request, enabled) {
         const v = r.value;
         const verdict = v >= 800 ? "winning" : v <= -800 ? "losing" : v > 50 ? "better" : v < -50 ? "worse" : "about even";
         out.replaceChildren(
-          h("div", { class: "eval" }, h("b", {}, `${v > 0 ? "+" : ""}${v}`), ` for the player to move (${verdict}) · depth ${r.depth} · ${r.nodes} positions`),
+          h("div", { class: "eval" }, h("b", {}, `${v > 0 ? "+" : ""}${v}`), ` for the player to move (${verdict}) · depth ${r.depth} · ${plural(r.nodes, "position")}`),
           h("div", { class: "line" }, "Best line: ", h("code", {}, r.line.join("  "))),
         );
       }

@@ -1,7 +1,7 @@
 // The lobby: pick a game, its options, the start, the opponent and your seat; open
 // tables to join and running tables to watch.
 import { getJSON, postJSON } from "../api.js";
-import { h } from "../dom.js";
+import { h, plural } from "../dom.js";
 
 const BLURB = {
   ostseeschach: "Baltic-sea chess: stack your pieces into towers and carry ambers home.",
@@ -115,7 +115,7 @@ export function mount(main) {
   function entry(t, action) {
     return h("div", { class: "table-entry" },
       h("span", { class: `game-emblem small emblem-${t.game}` }),
-      h("span", { class: "entry-main" }, h("b", {}, t.title), " ", h("span", { class: "muted" }, `#${t.id} · ${t.players.map((p) => p || "free seat").join(" vs ")} · ${t.ply} moves`)),
+      h("span", { class: "entry-main" }, h("b", {}, t.title), " ", h("span", { class: "muted" }, `#${t.id} · ${t.players.map((p) => p || "free seat").join(" vs ")} · ${plural(t.ply, "move")}`)),
       action);
   }
 

@@ -1,0 +1,96 @@
+"""The native agent: the C++ search (`spieltisch.native.search`) for the games that have a
+native engine. The position goes over as its text, the move comes back in the game's
+notation; the Python state stays the referee of what is legal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spieltisch import native
+from spieltisch.ai.agent import TIME_MARGIN, Agent, Budget
+from spieltisch.core.game import State
+from spieltisch.native.search import search
+
+#: The depth searched when no budget is given at all.
+DEFAULT_DEPTH = 6
+
+
+class NativeAgent(Agent):
+    """Iterative deepening in C++. Budget: `depth` and/or `seconds` per move; `threads`
+    (Lazy SMP), `hash_mb` (table size) and `randomness` (the share of moves played at
+    random, for the easy level) on top."""
+
+    def __init__(
+        self,
+        budget: Budget | None = None,
+        *,
+        threads: int = 1,
+        hash_mb: int = 16,
+        randomness: float = 0.0,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__(seed)
+        budget = budget or Budget()
+        if budget.depth is None and budget.seconds is None:
+            budget = Budget(depth=DEFAULT_DEPTH)
+        self.budget = budget
+        self.threads = threads
+        self.hash_mb = hash_mb
+        self.randomness = randomness
+        #: After the first move of a game the table of the earlier moves is kept.
+        self._in_game = False
+        parts = []
+        if budget.depth is not None:
+            parts.append(f"depth={budget.depth}")
+        if budget.seconds is not None:
+            parts.append(f"time={budget.seconds:g}")
+        if threads != 1:
+            parts.append(f"threads={threads}")
+        if hash_mb != 16:
+            parts.append(f"hash={hash_mb}")
+        if randomness:
+            parts.append(f"random={randomness:g}")
+        if seed is not None:
+            parts.append(f"seed={seed}")
+        self.spec = "native:" + ",".join(parts)
+
+    def new_game(self) -> None:
+        self._in_game = False
+
+    def select(self, state: State[Any]) -> Any:
+        if state.is_chance():
+            return state.sample_chance(self.rng)
+        moves = state.legal_moves()
+        if not moves:
+            raise ValueError("no legal move: the game is over")
+        name = state.game.name
+        if not native.available(name):
+            raise native.NativeUnavailableError(
+                f"{name!r} has no native engine; use the Python agents (alphabeta, mcts)"
+            )
+        if self.randomness and self.rng.random() < self.randomness:
+            self.stats = {"depth": 0, "nodes": 0, "value": 0, "seconds": 0.0, "random": True}
+            return self.rng.choice(moves)
+        seconds = self.budget.seconds
+        result = search(
+            name,
+            state.text(),
+            time=None if seconds is None else seconds * (1.0 - TIME_MARGIN),
+            depth=self.budget.depth,
+            threads=self.threads,
+            hash_mb=self.hash_mb,
+            keep_table=self._in_game,
+        )
+        self._in_game = True
+        self.stats = {
+            "depth": result.depth,
+            "nodes": result.nodes,
+            "value": result.score,
+            "seconds": result.seconds,
+            "nps": result.nps,
+            "pv": " ".join(result.pv),
+        }
+        if result.best is None:
+            raise ValueError("the native engine found no move in a game in play")
+        return state.parse_move(result.best)

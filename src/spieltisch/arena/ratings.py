@@ -1,0 +1,208 @@
+"""Ratings: Bradley–Terry maximum likelihood over many games, and a live rating per game.
+
+**Bradley–Terry** (`bradley_terry`), as Ordo computes it: player i beats player j with
+probability 1 / (1 + 10^((r_j - r_i) / 400)), a draw counts as half a win for each (the
+likelihood is then a quasi-likelihood, as in Ordo; Davidson's draw model would add a draw
+parameter, which a handful of games cannot pin down). The ratings maximise it by Newton's
+method with their mean fixed at 0. A weak prior of `prior` virtual draws between every
+pair that met (as BayesElo's prior) keeps a player with only wins finite. The 95%
+intervals come from the inverse of the observed Fisher information (the Hessian of the
+log-likelihood) under the mean-zero constraint; with draws they are slightly wide, since
+a draw-rich score varies less than p (1 - p).
+
+**Live rating** (`LiveRatings`): Weng–Lin's Bayesian rating (OpenSkill, the Bradley–Terry
+"full pairing" model of the `openskill` package), updated after every finished game. It
+is chosen over Glicko-2 because it needs no rating periods (Glicko-2's volatility is
+defined per period, which a server with games at any time lacks), it is the same
+Bradley–Terry model as the offline ratings, and its sigma says how sure it is, so a new
+player or bot moves fast and a settled one slowly.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from spieltisch.arena.elo import Z95
+
+#: Elo points per natural-log unit of odds.
+ELO_SCALE = 400.0 / math.log(10.0)
+
+
+@dataclass(frozen=True)
+class Result:
+    """One game between two named players: `score` is the first player's (1, 1/2, 0)."""
+
+    first: str
+    second: str
+    score: float
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A player's Bradley–Terry rating (Elo scale, mean 0) with its 95% interval."""
+
+    name: str
+    rating: float
+    low: float
+    high: float
+    games: int
+    points: float
+
+    @property
+    def error(self) -> float:
+        """Half the width of the 95% interval."""
+        return (self.high - self.low) / 2
+
+
+def bradley_terry(
+    results: Iterable[Result], *, prior: float = 1.0, iterations: int = 100
+) -> list[Rating]:
+    """The ratings of every player in `results`, best first (see the module docstring)."""
+    games = list(results)
+    names = sorted({r.first for r in games} | {r.second for r in games})
+    index = {name: i for i, name in enumerate(names)}
+    n = len(names)
+    if n == 0:
+        return []
+    # wins[i][j]: points of i against j (draws as halves); count[i][j]: games between them
+    wins = [[0.0] * n for _ in range(n)]
+    count = [[0.0] * n for _ in range(n)]
+    played = [0] * n
+    points = [0.0] * n
+    for r in games:
+        if r.score not in (0.0, 0.5, 1.0):
+            raise ValueError(f"a game's score is 1, 1/2 or 0, not {r.score!r}")
+        if r.first == r.second:
+            raise ValueError(f"a player does not play himself: {r.first!r}")
+        i, j = index[r.first], index[r.second]
+        wins[i][j] += r.score
+        wins[j][i] += 1.0 - r.score
+        count[i][j] += 1.0
+        count[j][i] += 1.0
+        played[i] += 1
+        played[j] += 1
+        points[i] += r.score
+        points[j] += 1.0 - r.score
+    for i in range(n):
+        for j in range(n):
+            if count[i][j]:
+                wins[i][j] += prior / 2
+                count[i][j] += prior
+    x = [0.0] * n  # ratings in natural-log odds units
+    for _ in range(iterations):
+        gradient, information = _derivatives(x, wins, count)
+        step = _solve_centered(information, gradient)
+        x = [xi + si for xi, si in zip(x, step, strict=True)]
+        mean = sum(x) / n
+        x = [xi - mean for xi in x]
+        if max((abs(s) for s in step), default=0.0) < 1e-10:
+            break
+    _, information = _derivatives(x, wins, count)
+    covariance = _centered_inverse(information)
+    ratings = []
+    for i, name in enumerate(names):
+        spread = Z95 * math.sqrt(max(0.0, covariance[i][i])) * ELO_SCALE
+        value = x[i] * ELO_SCALE
+        ratings.append(Rating(name, value, value - spread, value + spread, played[i], points[i]))
+    return sorted(ratings, key=lambda r: (-r.rating, r.name))
+
+
+def _derivatives(
+    x: Sequence[float], wins: Sequence[Sequence[float]], count: Sequence[Sequence[float]]
+) -> tuple[list[float], list[list[float]]]:
+    """The gradient of the log-likelihood and the information matrix (minus its Hessian)."""
+    n = len(x)
+    gradient = [0.0] * n
+    information = [[0.0] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            games = count[i][j]
+            if not games:
+                continue
+            p = 1.0 / (1.0 + math.exp(x[j] - x[i]))
+            gradient[i] += wins[i][j] - games * p
+            gradient[j] -= wins[i][j] - games * p
+            w = games * p * (1.0 - p)
+            information[i][i] += w
+            information[j][j] += w
+            information[i][j] -= w
+            information[j][i] -= w
+    return gradient, information
+
+
+def _solve_centered(matrix: Sequence[Sequence[float]], vector: Sequence[float]) -> list[float]:
+    """The solution with mean 0 of `matrix` y = `vector` for an information matrix whose
+    rows sum to 0 (solved as (M + J/n) y = v, J the all-ones matrix)."""
+    n = len(vector)
+    shifted = [[matrix[i][j] + 1.0 / n for j in range(n)] for i in range(n)]
+    return _gauss(shifted, [list(vector)])[0]
+
+
+def _centered_inverse(matrix: Sequence[Sequence[float]]) -> list[list[float]]:
+    """The pseudo-inverse of an information matrix with zero row sums: the covariance of
+    the ratings under the mean-zero constraint, (M + J/n)^-1 - J/n."""
+    n = len(matrix)
+    shifted = [[matrix[i][j] + 1.0 / n for j in range(n)] for i in range(n)]
+    identity = [[1.0 if i == j else 0.0 for i in range(n)] for j in range(n)]
+    columns = _gauss(shifted, identity)
+    return [[columns[j][i] - 1.0 / n for j in range(n)] for i in range(n)]
+
+
+def _gauss(matrix: Sequence[Sequence[float]], rights: list[list[float]]) -> list[list[float]]:
+    """Solve matrix · y = r for every right-hand side r (Gaussian elimination with partial
+    pivoting); a singular matrix (players not connected by games) gets a tiny ridge."""
+    n = len(matrix)
+    a = [list(row) + [r[i] for r in rights] for i, row in enumerate(matrix)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda row: abs(a[row][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        if abs(a[col][col]) < 1e-12:
+            a[col][col] = 1e-9
+        for row in range(n):
+            if row != col and a[row][col]:
+                factor = a[row][col] / a[col][col]
+                a[row] = [v - factor * p for v, p in zip(a[row], a[col], strict=True)]
+    return [[a[i][n + k] / a[i][i] for i in range(n)] for k in range(len(rights))]
+
+
+def expected_score(difference: float) -> float:
+    """The expected score of a player `difference` Elo points stronger."""
+    return 1.0 / (1.0 + math.pow(10.0, -difference / 400.0))
+
+
+# --- the live rating ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LiveRating:
+    """A player's live rating: Weng–Lin's mean `mu` and uncertainty `sigma`, and the
+    conservative `mu - 3 sigma` shown on leaderboards."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3.0 * self.sigma
+
+
+#: A new player's live rating (OpenSkill's defaults).
+NEW_PLAYER = LiveRating(25.0, 25.0 / 3.0)
+
+
+def live_update(
+    first: LiveRating, second: LiveRating, score: float
+) -> tuple[LiveRating, LiveRating]:
+    """Both players' live ratings after a game that `first` scored `score` (1, 1/2, 0)."""
+    from openskill.models import BradleyTerryFull  # only where live ratings are kept
+
+    if score not in (0.0, 0.5, 1.0):
+        raise ValueError(f"a game's score is 1, 1/2 or 0, not {score!r}")
+    model = BradleyTerryFull()
+    a = model.rating(mu=first.mu, sigma=first.sigma)
+    b = model.rating(mu=second.mu, sigma=second.sigma)
+    ranks = [0.0, 0.0] if score == 0.5 else ([0.0, 1.0] if score == 1.0 else [1.0, 0.0])
+    [[a2], [b2]] = model.rate([[a], [b]], ranks=ranks)
+    return LiveRating(a2.mu, a2.sigma), LiveRating(b2.mu, b2.sigma)

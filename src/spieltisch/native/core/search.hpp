@@ -1,0 +1,610 @@
+// The generic search, written once as templates over the game concept: iterative
+// deepening with exact time control, a shared transposition table, principal variation
+// search with aspiration windows, quiescence on the game's forcing moves, move ordering
+// (hash move, captures by value, killers, history), late-move reductions and null-move
+// pruning where the game allows them, expectimax at chance nodes, and Lazy SMP threads.
+//
+// Values are negamax values for the player to move; a child whose mover is the same
+// player keeps the value and the window (multi-step turns need nothing special).
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <new>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "game_concept.hpp"
+
+namespace spieltisch::native {
+
+// What the search needs beyond the tree: which moves are forcing (searched in
+// quiescence), a value for ordering them, and whether a null move may be tried here.
+template <class G>
+concept SearchGame = TextGame<G> && requires(const G cgame, G game, typename G::Move move,
+                                             typename G::Undo undo) {
+    // The player to move (or kChance) of a position still in play, without generating.
+    { cgame.side() } -> std::same_as<int>;
+    { cgame.forcing(move) } -> std::same_as<bool>;
+    // What the move wins at once (captured value, ambers, promotion), for ordering.
+    { cgame.move_value(move) } -> std::convertible_to<int>;
+    { G::kNullMove } -> std::convertible_to<bool>;
+    { cgame.null_move_ok() } -> std::same_as<bool>;
+    { game.make_null(undo) } -> std::same_as<void>;
+    { game.unmake_null(undo) } -> std::same_as<void>;
+};
+
+// A proven win for the mover `kWin - plies` away; evaluations stay far below kProven.
+inline constexpr int kWin = 1'000'000;
+inline constexpr int kProven = kWin - 1000;
+inline constexpr int kInfinity = kWin + 1;
+inline constexpr int kMaxPly = 128;
+inline constexpr int kMaxSearchDepth = 100;
+
+struct SearchLimits {
+    int depth = kMaxSearchDepth;  // the deepest iteration
+    double seconds = 0;           // the time budget; 0 or less: none (depth only)
+    int threads = 1;
+    int hash_mb = 16;
+    bool keep_table = false;  // use what earlier searches left in the table (one game)
+};
+
+template <class M>
+struct Iteration {
+    int depth = 0;
+    int score = 0;
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    std::vector<M> pv;
+};
+
+template <class M>
+struct SearchOutcome {
+    bool has_move = false;
+    M best{};
+    int score = 0;
+    int depth = 0;  // of the last completed iteration
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    std::vector<M> pv;
+    std::vector<Iteration<M>> iterations;
+};
+
+// A lockless shared table: each slot holds key ^ data and data, so a torn write from
+// another thread reads as a miss.
+class TranspositionTable {
+public:
+    enum Flag : std::uint8_t { kNone = 0, kExact = 1, kLower = 2, kUpper = 3 };
+    struct Entry {
+        std::uint16_t move = 0xFFFF;
+        bool has_move = false;
+        std::int32_t score = 0;
+        int depth = -1;
+        Flag flag = kNone;
+    };
+
+    explicit TranspositionTable(int megabytes) {
+        const std::size_t bytes = static_cast<std::size_t>(std::max(1, megabytes)) << 20;
+        std::size_t slots = 1;
+        while (slots * 2 * sizeof(Slot) <= bytes) slots *= 2;
+        // calloc: the pages of a large table arrive zeroed from the system when first
+        // touched, so even a large table costs nothing up front.
+        slots_.reset(static_cast<Slot*>(std::calloc(slots, sizeof(Slot))));
+        if (!slots_) throw std::bad_alloc();
+        mask_ = slots - 1;
+    }
+
+    // Start loading a slot into the cache (done right after a move, before its node runs).
+    void prefetch(std::uint64_t key) const { __builtin_prefetch(&slots_[key & mask_]); }
+
+    // A new search: with `keep` the entries of earlier searches stay usable (the moves of
+    // one game); without, they read as misses, as if the table were cleared (the same
+    // search gives the same result). Every 32 generations the table is cleared for real.
+    void new_search(bool keep) {
+        if (keep) {
+            keep_ = true;
+            return;
+        }
+        keep_ = false;
+        generation_ = (generation_ + 1) & 31;
+        if (generation_ == 0) {
+            std::memset(slots_.get(), 0, (mask_ + 1) * sizeof(Slot));  // no search is running
+        }
+    }
+
+    bool probe(std::uint64_t key, Entry& out) const {
+        Slot& slot = slots_[key & mask_];
+        const std::uint64_t data = std::atomic_ref(slot.data).load(std::memory_order_relaxed);
+        if ((std::atomic_ref(slot.key).load(std::memory_order_relaxed) ^ data) != key ||
+            data == 0) {
+            return false;
+        }
+        if (!keep_ && ((data >> 27) & 31) != generation_) return false;
+        out.move = static_cast<std::uint16_t>(data & 0xFFFF);
+        out.has_move = (data >> 16) & 1;
+        out.flag = static_cast<Flag>((data >> 17) & 3);
+        out.depth = static_cast<int>((data >> 19) & 0xFF);
+        out.score = static_cast<std::int32_t>(static_cast<std::uint32_t>(data >> 32));
+        return true;
+    }
+
+    void store(std::uint64_t key, int depth, Flag flag, int score, bool has_move,
+               std::uint16_t move) {
+        Slot& slot = slots_[key & mask_];
+        const std::uint64_t data =
+            static_cast<std::uint64_t>(move) | (static_cast<std::uint64_t>(has_move) << 16) |
+            (static_cast<std::uint64_t>(flag) << 17) |
+            (static_cast<std::uint64_t>(std::clamp(depth, 0, 255)) << 19) |
+            (static_cast<std::uint64_t>(generation_) << 27) |
+            (static_cast<std::uint64_t>(static_cast<std::uint32_t>(score)) << 32);
+        std::atomic_ref(slot.key).store(key ^ data, std::memory_order_relaxed);
+        std::atomic_ref(slot.data).store(data, std::memory_order_relaxed);
+    }
+
+private:
+    // Read and written through std::atomic_ref: threads share the table without locks.
+    struct Slot {
+        std::uint64_t key;
+        std::uint64_t data;
+    };
+    struct Free {
+        void operator()(Slot* slots) const { std::free(slots); }
+    };
+    std::unique_ptr<Slot[], Free> slots_;
+    std::size_t mask_ = 0;
+    std::uint64_t generation_ = 0;
+    bool keep_ = false;
+};
+
+// Tables outlive a search, so that a large table is allocated once per process and the
+// moves of one game can share it. A search borrows one of its size; a second search
+// running at the same time gets a table of its own.
+class TablePool {
+public:
+    static TablePool& instance() {
+        static TablePool pool;
+        return pool;
+    }
+    std::unique_ptr<TranspositionTable> take(int megabytes) {
+        {
+            std::lock_guard<std::mutex> guard(mutex_);
+            auto found = free_.find(megabytes);
+            if (found != free_.end()) {
+                auto table = std::move(found->second);
+                free_.erase(found);
+                return table;
+            }
+        }
+        return std::make_unique<TranspositionTable>(megabytes);
+    }
+    void give_back(int megabytes, std::unique_ptr<TranspositionTable> table) {
+        std::lock_guard<std::mutex> guard(mutex_);
+        if (!free_.count(megabytes)) free_[megabytes] = std::move(table);
+    }
+
+private:
+    std::mutex mutex_;
+    std::map<int, std::unique_ptr<TranspositionTable>> free_;
+};
+
+// Mate scores are stored relative to the node, so they stay right at any ply.
+inline int to_table(int score, int ply) {
+    return score >= kProven ? score + ply : score <= -kProven ? score - ply : score;
+}
+inline int from_table(int score, int ply) {
+    return score >= kProven ? score - ply : score <= -kProven ? score + ply : score;
+}
+
+// What all threads of one search share: the table, the clock and the stop flag.
+struct SharedSearch {
+    // The clock starts first: getting the table (allocated once per size) is time used.
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    int megabytes;
+    std::unique_ptr<TranspositionTable> owned;
+    TranspositionTable& table;
+    std::atomic<bool> stop{false};
+    std::atomic<std::uint64_t> nodes{0};
+    std::chrono::steady_clock::time_point deadline;
+    bool timed = false;
+
+    SharedSearch(int hash_mb, bool keep)
+        : megabytes(hash_mb), owned(TablePool::instance().take(hash_mb)), table(*owned) {
+        table.new_search(keep);
+    }
+    ~SharedSearch() { TablePool::instance().give_back(megabytes, std::move(owned)); }
+    SharedSearch(const SharedSearch&) = delete;
+    SharedSearch& operator=(const SharedSearch&) = delete;
+
+    double elapsed() const {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
+};
+
+template <SearchGame G>
+class Searcher {
+public:
+    using Move = typename G::Move;
+    static_assert(sizeof(Move) <= 2, "the table keeps a move in 16 bits");
+
+    Searcher(const G& root, SharedSearch& shared, int id) : game_(root), shared_(shared), id_(id) {
+        std::memset(history_, 0, sizeof(history_));
+        for (auto& pair : killers_) pair[0] = pair[1] = kNone;
+    }
+
+    // Iterative deepening; `report` is called after each completed iteration (main thread)
+    // and ends the search by returning false.
+    SearchOutcome<Move> run(int max_depth, const std::function<bool(const Iteration<Move>&)>& report) {
+        SearchOutcome<Move> result;
+        Move moves[G::kMaxMoves];
+        const int count = game_.generate(moves);
+        if (count == 0) return result;
+        result.has_move = true;
+        result.best = moves[0];
+        int previous = 0;
+        for (int depth = 1 + (id_ & 1); depth <= max_depth; ++depth) {
+            int score;
+            if (depth >= 4 && std::abs(previous) < kProven) {
+                int delta = window_for(previous);
+                int alpha = previous - delta, beta = previous + delta;
+                while (true) {
+                    score = search(depth, alpha, beta, 0, true);
+                    if (stopped()) break;
+                    if (score <= alpha) {
+                        alpha = std::max(-kInfinity, alpha - delta);
+                    } else if (score >= beta) {
+                        beta = std::min(kInfinity, beta + delta);
+                    } else {
+                        break;
+                    }
+                    delta *= 2;
+                    if (delta > kProven / 4) alpha = -kInfinity, beta = kInfinity;
+                }
+            } else {
+                score = search(depth, -kInfinity, kInfinity, 0, true);
+            }
+            if (stopped()) break;
+            previous = score;
+            result.depth = depth;
+            result.score = score;
+            result.pv.assign(pv_[0], pv_[0] + pv_length_[0]);
+            if (!result.pv.empty()) result.best = result.pv[0];
+            if (id_ == 0) {
+                Iteration<Move> it{depth, score, shared_.nodes.load() + local_nodes_pending_,
+                                   shared_.elapsed(), result.pv};
+                result.iterations.push_back(it);
+                if (report && !report(it)) {
+                    shared_.stop.store(true);
+                    break;
+                }
+            }
+            // A proven result within the searched depth cannot change deeper.
+            if (std::abs(score) >= kProven && kWin - std::abs(score) <= depth) break;
+            if (count == 1 && shared_.timed) break;  // one legal move: nothing to think about
+        }
+        flush_nodes();
+        return result;
+    }
+
+    void flush_nodes() {
+        shared_.nodes.fetch_add(local_nodes_pending_, std::memory_order_relaxed);
+        local_nodes_pending_ = 0;
+    }
+
+private:
+    static constexpr Move kNone = static_cast<Move>(0xFFFF);
+
+    G game_;
+    SharedSearch& shared_;
+    int id_;
+    std::uint64_t local_nodes_pending_ = 0;
+    std::uint64_t checks_ = 0;
+    std::int32_t history_[2][4096];  // by player and (move & 4095): a small hashed table
+    Move killers_[kMaxPly][2];
+    Move pv_[kMaxPly][kMaxPly];
+    int pv_length_[kMaxPly] = {};
+
+    static int window_for(int previous) {
+        const int magnitude = std::abs(previous);
+        return std::max(50, magnitude / 20);
+    }
+
+    bool stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
+
+    void count_node() {
+        // The clock is read every 256 nodes: well under a millisecond in every game.
+        if (++local_nodes_pending_ >= 256) {
+            flush_nodes();
+            if (shared_.timed && std::chrono::steady_clock::now() >= shared_.deadline) {
+                shared_.stop.store(true, std::memory_order_relaxed);
+            }
+        }
+    }
+
+    // The value of a finished game for `player`: wins sooner are worth more.
+    int terminal_value(int ply, int player) const {
+        const auto result = game_.outcome();
+        if (!result || result->winner < 0) return 0;
+        return result->winner == player ? kWin - ply : -(kWin - ply);
+    }
+
+    int& history_of(int player, Move move) { return history_[player & 1][move & 4095]; }
+
+    // Score `moves[0..count)` for ordering into `keys`: hash move, forcing moves by
+    // value, killers, history. `pick` then brings the best remaining move forward.
+    void score_moves(const Move* moves, int* keys, int count, Move hash_move, int ply,
+                     int player) {
+        for (int i = 0; i < count; ++i) {
+            const Move m = moves[i];
+            int key;
+            if (m == hash_move) {
+                key = 1 << 30;
+            } else if (game_.forcing(m)) {
+                key = (1 << 28) + game_.move_value(m);
+            } else if (ply < kMaxPly && m == killers_[ply][0]) {
+                key = (1 << 27) + 1;
+            } else if (ply < kMaxPly && m == killers_[ply][1]) {
+                key = 1 << 27;
+            } else {
+                key = std::min(history_of(player, m), (1 << 26));
+            }
+            keys[i] = key;
+        }
+    }
+
+    // Selection of the best remaining move: most nodes cut off after a move or two, so
+    // sorting the whole list would be wasted work.
+    static void pick(Move* moves, int* keys, int i, int count) {
+        int best = i;
+        for (int j = i + 1; j < count; ++j) {
+            if (keys[j] > keys[best]) best = j;
+        }
+        if (best != i) {
+            std::swap(moves[i], moves[best]);
+            std::swap(keys[i], keys[best]);
+        }
+    }
+
+    // The value of a child for `player` given the child's value for its own mover.
+    int child_value(int player, int child_player, int depth, int alpha, int beta, int ply,
+                    bool pv_node) {
+        if (child_player == player || child_player == kChance) {
+            return search(depth, alpha, beta, ply, pv_node, player);
+        }
+        return -search(depth, -beta, -alpha, ply, pv_node, child_player);
+    }
+
+public:
+    // The negamax value for the player to move (`as` when it is known, e.g. at chance
+    // nodes the player whose value is asked for).
+    int search(int depth, int alpha, int beta, int ply, bool pv_node, int as = -3) {
+        pv_length_[std::min(ply, kMaxPly - 1)] = ply;
+        count_node();
+        if (stopped()) return 0;
+        Move moves[G::kMaxMoves];
+        const int count = game_.generate(moves);
+        const int player = count == 0 ? kTerminal : game_.side();
+        if (as == -3) as = player;
+        if (count == 0) return terminal_value(ply, as);
+        if (player == kChance) return chance(moves, count, depth, alpha, beta, ply, as);
+        if (ply >= kMaxPly - 2) return game_.evaluate(player);
+        if (depth <= 0) return quiescence(moves, count, alpha, beta, ply, player, 0);
+
+        const std::uint64_t key = game_.hash();
+        TranspositionTable::Entry entry;
+        Move hash_move = kNone;
+        if (shared_.table.probe(key, entry)) {
+            if (entry.has_move) hash_move = static_cast<Move>(entry.move);
+            if (entry.depth >= depth && !pv_node && ply > 0) {
+                const int stored = from_table(entry.score, ply);
+                if (entry.flag == TranspositionTable::kExact ||
+                    (entry.flag == TranspositionTable::kLower && stored >= beta) ||
+                    (entry.flag == TranspositionTable::kUpper && stored <= alpha)) {
+                    return stored;
+                }
+            }
+        }
+
+        // Null move: let the opponent move twice; if we still stand above beta, cut.
+        if constexpr (G::kNullMove) {
+            if (!pv_node && depth >= 3 && ply > 0 && std::abs(beta) < kProven &&
+                game_.null_move_ok() && game_.evaluate(player) >= beta) {
+                typename G::Undo undo;
+                game_.make_null(undo);
+                const int reduction = 2 + depth / 4;
+                const int value = child_value(player, game_.side(),
+                                              depth - 1 - reduction, beta - 1, beta, ply + 1, false);
+                game_.unmake_null(undo);
+                if (stopped()) return 0;
+                if (value >= beta && value < kProven) return beta;
+            }
+        }
+
+        int keys[G::kMaxMoves];
+        score_moves(moves, keys, count, hash_move, ply, player);
+        const int start_alpha = alpha;
+        int best = -kInfinity;
+        Move best_move = moves[0];
+        typename G::Undo undo;
+        for (int i = 0; i < count; ++i) {
+            pick(moves, keys, i, count);
+            const Move m = moves[i];
+            const bool quiet = !game_.forcing(m) && m != hash_move;
+            game_.make(m, undo);
+            shared_.table.prefetch(game_.hash());
+            const int child_player = game_.side();
+            int value;
+            if (i == 0) {
+                value = child_value(player, child_player, depth - 1, alpha, beta, ply + 1, pv_node);
+            } else {
+                int reduction = 0;
+                if (depth >= 3 && i >= 3 && quiet && ply < kMaxPly &&
+                    m != killers_[ply][0] && m != killers_[ply][1]) {
+                    reduction = 1 + (i >= 8 ? 1 : 0) + (depth >= 8 ? 1 : 0);
+                    if (pv_node) reduction -= 1;
+                    reduction = std::clamp(reduction, 0, depth - 2);
+                }
+                value = child_value(player, child_player, depth - 1 - reduction, alpha, alpha + 1,
+                                    ply + 1, false);
+                if (value > alpha && reduction > 0) {
+                    value = child_value(player, child_player, depth - 1, alpha, alpha + 1,
+                                        ply + 1, false);
+                }
+                if (value > alpha && value < beta && pv_node) {
+                    value = child_value(player, child_player, depth - 1, alpha, beta, ply + 1, true);
+                }
+            }
+            game_.unmake(m, undo);
+            if (stopped()) return 0;
+            if (value > best) {
+                best = value;
+                best_move = m;
+                if (value > alpha) {
+                    alpha = value;
+                    update_pv(ply, m);
+                    if (alpha >= beta) {
+                        if (quiet && ply < kMaxPly && killers_[ply][0] != m) {
+                            killers_[ply][1] = killers_[ply][0];
+                            killers_[ply][0] = m;
+                        }
+                        if (quiet) {
+                            int& h = history_of(player, m);
+                            h = std::min(h + depth * depth, 1 << 25);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        const auto flag = best <= start_alpha ? TranspositionTable::kUpper
+                          : best >= beta      ? TranspositionTable::kLower
+                                              : TranspositionTable::kExact;
+        shared_.table.store(key, depth, flag, to_table(best, ply), true,
+                            static_cast<std::uint16_t>(best_move));
+        return best;
+    }
+
+private:
+    void update_pv(int ply, Move m) {
+        if (ply >= kMaxPly - 1) return;
+        pv_[ply][ply] = m;
+        const int child_end = std::min(pv_length_[ply + 1], kMaxPly);
+        for (int j = ply + 1; j < child_end; ++j) pv_[ply][j] = pv_[ply + 1][j];
+        pv_length_[ply] = std::max(child_end, ply + 1);
+    }
+
+    // Expectimax over the outcomes (searched with a full window).
+    int chance(Move* moves, int count, int depth, int alpha, int beta, int ply, int as) {
+        (void)alpha;
+        (void)beta;
+        double total = 0;
+        typename G::Undo undo;
+        for (int i = 0; i < count; ++i) {
+            const double p = game_.probability(moves[i]);
+            game_.make(moves[i], undo);
+            const int child_player = game_.side();
+            const int value = child_value(as, child_player, depth, -kInfinity, kInfinity, ply + 1, false);
+            game_.unmake(moves[i], undo);
+            if (stopped()) return 0;
+            total += p * value;
+        }
+        return static_cast<int>(total);
+    }
+
+    int quiescence(Move* moves, int count, int alpha, int beta, int ply, int player, int qply) {
+        const int stand = game_.evaluate(player);
+        if (stand >= beta || qply >= 8 || ply >= kMaxPly - 2) return stand;
+        if (stand > alpha) alpha = stand;
+        int n = 0;
+        for (int i = 0; i < count; ++i) {
+            if (game_.forcing(moves[i])) moves[n++] = moves[i];
+        }
+        if (n == 0) return stand;
+        int keys[G::kMaxMoves];
+        score_moves(moves, keys, n, kNone, kMaxPly, player);
+        int best = stand;
+        typename G::Undo undo;
+        Move child_moves[G::kMaxMoves];
+        for (int i = 0; i < n; ++i) {
+            pick(moves, keys, i, n);
+            game_.make(moves[i], undo);
+            count_node();
+            const int child_count = game_.generate(child_moves);
+            const int child_player = child_count == 0 ? kTerminal : game_.side();
+            int value;
+            if (child_count == 0) {
+                value = terminal_value(ply + 1, player);
+            } else if (child_player == kChance) {
+                value = game_.evaluate(player);
+            } else if (child_player == player) {
+                value = quiescence(child_moves, child_count, alpha, beta, ply + 1, player, qply + 1);
+            } else {
+                value = -quiescence(child_moves, child_count, -beta, -alpha, ply + 1, child_player,
+                                    qply + 1);
+            }
+            game_.unmake(moves[i], undo);
+            if (stopped()) return 0;
+            if (value > best) {
+                best = value;
+                if (value > alpha) {
+                    alpha = value;
+                    if (alpha >= beta) break;
+                }
+            }
+        }
+        return best;
+    }
+};
+
+// Search `root` within `limits`; `report` sees every completed iteration of the main thread
+// (returning false ends the search).
+template <SearchGame G>
+SearchOutcome<typename G::Move> search_position(
+    const G& root, const SearchLimits& limits,
+    const std::function<bool(const Iteration<typename G::Move>&)>& report = {},
+    std::atomic<bool>* external_stop = nullptr) {
+    SharedSearch shared(limits.hash_mb, limits.keep_table);
+    if (limits.seconds > 0) {
+        // 1 ms is kept back for unwinding the tree and joining the helper threads.
+        shared.timed = true;
+        shared.deadline = shared.start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                             std::chrono::duration<double>(std::max(limits.seconds - 0.001, 0.0)));
+    }
+    const int depth = std::clamp(limits.depth, 1, kMaxSearchDepth);
+    const int threads = std::clamp(limits.threads, 1, 64);
+    std::vector<std::unique_ptr<Searcher<G>>> helpers;
+    std::vector<std::thread> workers;
+    for (int i = 1; i < threads; ++i) {
+        helpers.push_back(std::make_unique<Searcher<G>>(root, shared, i));
+        workers.emplace_back([&, i] { helpers[static_cast<std::size_t>(i - 1)]->run(depth, {}); });
+    }
+    std::thread watcher;
+    std::atomic<bool> done{false};
+    if (external_stop) {
+        watcher = std::thread([&] {
+            while (!done.load()) {
+                if (external_stop->load()) shared.stop.store(true);
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            }
+        });
+    }
+    auto main = std::make_unique<Searcher<G>>(root, shared, 0);
+    SearchOutcome<typename G::Move> result = main->run(depth, report);
+    shared.stop.store(true);
+    for (auto& w : workers) w.join();
+    done.store(true);
+    if (watcher.joinable()) watcher.join();
+    for (auto& h : helpers) h->flush_nodes();
+    result.nodes = shared.nodes.load();
+    result.seconds = shared.elapsed();
+    return result;
+}
+
+}  // namespace spieltisch::native

@@ -1,0 +1,132 @@
+"""The native search behind a Python API: `search(game, text, time=, depth=, threads=)`.
+
+The search runs in C++ with the GIL released; the result carries what a UCI engine
+reports per completed depth (depth, score, nodes, nodes per second, principal variation).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from spieltisch.native import NativeUnavailableError, _call, _engine, built
+
+#: A score at least this large is a proven win (the engine's kWin - 1000).
+PROVEN = 999_000
+#: The engine's value of a win at the root; each ply to it costs one.
+WIN = 1_000_000
+#: The deepest iteration the engine searches.
+MAX_DEPTH = 100
+
+
+@dataclass(frozen=True)
+class Iteration:
+    """One completed depth: its score for the player to move, the work so far, the line."""
+
+    depth: int
+    score: int
+    nodes: int
+    seconds: float
+    pv: tuple[str, ...]
+
+    @property
+    def nps(self) -> int:
+        return int(self.nodes / self.seconds) if self.seconds > 0 else 0
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The best move (None when the game is over), its score for the player to move, the
+    depth of the last completed iteration, nodes, seconds, the principal variation and
+    every completed iteration."""
+
+    best: str | None
+    score: int
+    depth: int
+    nodes: int
+    seconds: float
+    pv: tuple[str, ...]
+    iterations: tuple[Iteration, ...]
+
+    @property
+    def nps(self) -> int:
+        return int(self.nodes / self.seconds) if self.seconds > 0 else 0
+
+
+def mate_in(score: int) -> int | None:
+    """Plies to a proven result (positive: the mover wins), None for an estimate."""
+    if abs(score) < PROVEN:
+        return None
+    plies = WIN - abs(score)
+    return plies if score > 0 else -plies
+
+
+def stop_flag() -> Any:
+    """A flag another thread may `set()` to stop a running search (the UCI `stop`)."""
+    if not built():
+        raise NativeUnavailableError("the native engines are not built")
+    from spieltisch import _native
+
+    return _native.StopFlag()
+
+
+def _iteration(row: tuple[int, int, int, float, list[str]]) -> Iteration:
+    depth, score, nodes, seconds, pv = row
+    return Iteration(depth, score, nodes, seconds, tuple(pv))
+
+
+def search(
+    game: str,
+    text: str,
+    *,
+    time: float | None = None,
+    depth: int | None = None,
+    threads: int = 1,
+    hash_mb: int = 16,
+    keep_table: bool = False,
+    report: Callable[[Iteration], None] | None = None,
+    stop: Any = None,
+) -> SearchResult:
+    """Search the position `text` of `game` for `time` seconds and/or to `depth`.
+
+    With neither, depth 6. `report` sees each completed iteration as it completes (called
+    with the GIL held, from the searching thread); `stop` is a `stop_flag()`. The table
+    (`hash_mb` megabytes) is allocated once per size and process; with `keep_table` the
+    search uses what earlier searches left in it (the moves of one game), without it the
+    search starts as from an empty table (the same search gives the same result).
+    """
+    if time is not None and not (math.isfinite(time) and time > 0):
+        raise ValueError("time must be a positive number of seconds")
+    if depth is None and time is None:
+        depth = 6
+    limit = MAX_DEPTH if depth is None else max(1, min(depth, MAX_DEPTH))
+    threads = max(1, min(threads, 64))
+    hash_mb = max(1, min(hash_mb, 4096))
+    # The text is read (through the Python game where the native reader refuses it) before
+    # the search, so that a ValueError out of `report` is never taken for a refused text.
+    native_text: str = _call(game, "text", text)
+    failures: list[BaseException] = []
+    hook = None
+    if report is not None:
+        callback = report
+
+        def hook(row: tuple[int, int, int, float, list[str]]) -> None:
+            try:
+                callback(_iteration(row))
+            except BaseException as exc:
+                failures.append(exc)
+                raise  # ends the search; raised again below
+
+    try:
+        best, score, reached, nodes, seconds, pv, rows = _engine(game).search(
+            native_text, time or 0.0, limit, threads, hash_mb, keep_table, hook, stop
+        )
+    except BaseException:
+        if failures:
+            raise failures[0] from None
+        raise
+    return SearchResult(
+        best, score, reached, nodes, seconds, tuple(pv), tuple(_iteration(r) for r in rows)
+    )
