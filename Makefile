@@ -28,11 +28,12 @@ serve: $(STAMP)
 play: $(STAMP)
 	$(BIN)/spieltisch play ostseeschach
 
-## the whole test suite: lint, type check, tests (benchmarks marked slow excluded)
+## the whole test suite: lint, type check, tests (benchmarks marked slow excluded), in two
+## worker processes (pytest-xdist), one per core of the 2-core machine it is measured on
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/pytest -m "not slow"
+	$(BIN)/pytest -m "not slow" -n 2
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
