@@ -47,8 +47,10 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.haseundigel_speed
 	$(BIN)/python -m benchmarks.okard_speed
 	$(BIN)/python -m benchmarks.ai_speed
-	$(BIN)/python -m benchmarks.server_load
 	$(BIN)/python -m benchmarks.native_speed
+	$(BIN)/python -m benchmarks.native_search
+	$(BIN)/python -m benchmarks.server_load
+	$(BIN)/python -m benchmarks.bot_load
 
 ## the native core built in place (src/spieltisch/_native*.so, git-ignored), for running
 ## the sources with PYTHONPATH=src in an environment that did not install them
