@@ -12,33 +12,12 @@ import spieltisch
 from spieltisch import native
 from spieltisch.core import IllegalMoveError, PositionError, perft
 
+# The Python engine's perft positions and counts: one table that both engines must meet.
+from tests.games.schachogi.test_perft import POSITIONS, START
+
 from .support import compare_children, random_games
 
 NAME = "schachogi"
-START = "rwsipswr/bbbbbbbb/8/8/8/8/BBBBBBBB/RWSIPSWR w 0 1"
-
-#: The positions and counts of tests/games/schachogi/test_perft.py.
-POSITIONS: dict[str, tuple[str, tuple[int, ...]]] = {
-    "start": (START, (12, 144, 1920, 25600)),
-    "middlegame": (
-        "1rsi3r/bb1b1pbb/w3bb1w/2b5/1sS5/B3BB2/1BBB2BB/R1SIP1R1 w 2 13",
-        (25, 601, 14387, 347317),
-    ),
-    "promotions": (
-        "4p3/1B2B1B1/W3R3/2s5/5S2/3r3w/1b3b2/4P3 w 0 30",
-        (32, 947, 27404, 768539),
-    ),
-    "promoted": (
-        "+r3p2+s/8/2+W5/3+i4/4+B3/1+S6/5+w2/+RP5+b w 12 40",
-        (34, 1753, 60100, 2999000),
-    ),
-    "cornered": ("P+B+B+B+B+B+B1/BBBBBBBB/8/8/8/8/8/4p3 w 0 60", (2, 10, 20, 136)),
-    "quiet98": (
-        "r1s1p2r/b1bbi1bb/1b1sb2w/1W4W1/Bw3bB1/2B2B2/1B1BB1RB/R1SIPS2 w 98 13",
-        (19, 438, 6844, 170857),
-    ),
-    "pfloeck_in_reach": ("3ip3/8/2W5/8/1s2R3/8/3+b4/4P3 b 0 20", (21, 421, 8791, 180280)),
-}
 
 
 @pytest.mark.parametrize("name", list(POSITIONS))
