@@ -1,9 +1,13 @@
-// Reading numbers in outside text, as spieltisch.core.text.read_int does: ASCII digits
-// only, 1 to 18 of them, so a value always fits an int64 and nothing else is accepted.
+// Reading outside text, as the Python readers do: numbers as spieltisch.core.text.read_int
+// reads them (ASCII digits only, 1 to 18 of them, so a value always fits an int64), and a
+// position text as printable ASCII split into fields at white space.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 
 namespace spieltisch::native {
@@ -26,6 +30,33 @@ inline std::optional<std::int64_t> read_int(std::string_view raw, bool signed_ok
         value = value * 10 + (c - '0');
     }
     return negative ? -value : value;
+}
+
+// A text the native reader does not take; the Python API then reads it with the Python game.
+[[noreturn]] inline void refuse(const std::string& message) { throw std::invalid_argument(message); }
+
+inline bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+// The white-space separated fields of a position text (at most N; more is refused with
+// `too_many`), after refusing anything but printable ASCII; returns how many were found.
+template <std::size_t N>
+int read_fields(std::string_view text, std::string_view (&fields)[N], const char* too_many) {
+    for (char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (!is_space(c) && (byte < 0x21 || byte > 0x7E)) refuse("only printable ASCII is read natively");
+    }
+    int count = 0;
+    for (std::size_t i = 0; i < text.size();) {
+        while (i < text.size() && is_space(text[i])) ++i;
+        if (i >= text.size()) break;
+        const std::size_t start = i;
+        while (i < text.size() && !is_space(text[i])) ++i;
+        if (count == static_cast<int>(N)) refuse(too_many);
+        fields[count++] = text.substr(start, i - start);
+    }
+    return count;
 }
 
 }  // namespace spieltisch::native

@@ -75,12 +75,6 @@ std::int64_t moveable_fields(std::int64_t carrots) {
     return kMoveable.fields[static_cast<std::size_t>(carrots)];
 }
 
-[[noreturn]] void refuse(const std::string& message) { throw std::invalid_argument(message); }
-
-bool is_space(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-
 std::vector<std::string_view> split(std::string_view text, char separator) {
     std::vector<std::string_view> parts;
     std::size_t at = 0;
@@ -193,20 +187,8 @@ int actions_of(Move move, std::int8_t* kinds, std::int64_t* values) {
 }  // namespace
 
 Position Position::parse(std::string_view text) {
-    for (char c : text) {
-        const auto byte = static_cast<unsigned char>(c);
-        if (!is_space(c) && (byte < 0x21 || byte > 0x7E)) refuse("only printable ASCII is read natively");
-    }
     std::string_view fields[5];
-    int count = 0;
-    for (std::size_t i = 0; i < text.size();) {
-        while (i < text.size() && is_space(text[i])) ++i;
-        if (i >= text.size()) break;
-        const std::size_t start = i;
-        while (i < text.size() && !is_space(text[i])) ++i;
-        if (count == 5) refuse("a Hase und Igel position has 5 fields");
-        fields[count++] = text.substr(start, i - start);
-    }
+    const int count = read_fields(text, fields, "a Hase und Igel position has 5 fields");
     if (count != 5) refuse("a Hase und Igel position has 5 fields");
 
     Position p;

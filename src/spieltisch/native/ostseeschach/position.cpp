@@ -15,10 +15,6 @@ std::string square_name(int square) {
     return {static_cast<char>('a' + square % 8), static_cast<char>('1' + square / 8)};
 }
 
-[[noreturn]] void refuse(const std::string& message) { throw std::invalid_argument(message); }
-
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
-
 // A coordinate as the Python int would print it ("-0" and "007" become "0" and "7").
 std::optional<std::int64_t> read_coordinate(std::string_view raw) {
     return read_int(raw, true);
@@ -83,23 +79,8 @@ bool read_last(std::string_view raw, Move& last, std::string& other) {
 }  // namespace
 
 Position Position::parse(std::string_view text) {
-    for (char c : text) {
-        const auto byte = static_cast<unsigned char>(c);
-        if (!is_space(c) && (byte < 0x21 || byte > 0x7E)) {
-            refuse("only printable ASCII is read natively");
-        }
-    }
     std::string_view fields[4];
-    int count = 0;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        while (i < text.size() && is_space(text[i])) ++i;
-        if (i >= text.size()) break;
-        const std::size_t start = i;
-        while (i < text.size() && !is_space(text[i])) ++i;
-        if (count == 4) refuse("an Ostseeschach position has 4 fields");
-        fields[count++] = text.substr(start, i - start);
-    }
+    const int count = read_fields(text, fields, "an Ostseeschach position has 4 fields");
     if (count != 4) refuse("an Ostseeschach position has 4 fields");
 
     Position p;

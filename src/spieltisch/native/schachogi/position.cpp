@@ -9,12 +9,6 @@
 namespace spieltisch::native::schachogi {
 namespace {
 
-[[noreturn]] void refuse(const std::string& message) { throw std::invalid_argument(message); }
-
-bool is_space(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-
 std::string square_name(int square) {
     return {static_cast<char>('a' + square % 8), static_cast<char>('1' + square / 8)};
 }
@@ -25,20 +19,8 @@ constexpr int kValue[12] = {0, 0, 300, 500, 350, 200, 100, 950, 750, 600, 400, 4
 }  // namespace
 
 Position Position::parse(std::string_view text) {
-    for (char c : text) {
-        const auto byte = static_cast<unsigned char>(c);
-        if (!is_space(c) && (byte < 0x21 || byte > 0x7E)) refuse("only printable ASCII is read natively");
-    }
     std::string_view fields[5];
-    int count = 0;
-    for (std::size_t i = 0; i < text.size();) {
-        while (i < text.size() && is_space(text[i])) ++i;
-        if (i >= text.size()) break;
-        const std::size_t start = i;
-        while (i < text.size() && !is_space(text[i])) ++i;
-        if (count == 5) refuse("a Schachogi position has 4 or 5 fields");
-        fields[count++] = text.substr(start, i - start);
-    }
+    const int count = read_fields(text, fields, "a Schachogi position has 4 or 5 fields");
     if (count < 4) refuse("a Schachogi position has 4 or 5 fields");
 
     Position p;
