@@ -13,7 +13,12 @@ from spieltisch import native
 from spieltisch.core import IllegalMoveError, PositionError, perft
 
 # The Python engine's perft positions and counts: one table that both engines must meet.
-from tests.games.schachogi.test_perft import POSITIONS, START
+from tests.games.schachogi.test_perft import (
+    POSITIONS,
+    START,
+    random_game_positions,
+    random_scatter,
+)
 
 from .support import compare_children, random_games
 
@@ -38,55 +43,10 @@ def test_start_perft_depth_5() -> None:
     assert native.perft(NAME, START, 5) == 392274
 
 
-def _random_game_positions(count: int, seed: int) -> list[str]:
-    """As test_perft.py's helper of that name."""
-    game = spieltisch.load(NAME)
-    rng = random.Random(seed)
-    texts: list[str] = []
-    while len(texts) < count:
-        state = game.new_state()
-        for _ in range(rng.randrange(1, 160)):
-            moves = state.legal_moves()
-            if not moves:
-                break
-            state.push(rng.choice(moves))
-        texts.append(game.parse(state.text().split(" r")[0]).text())
-    return texts
-
-
-def _random_scatter(rng: random.Random) -> str:
-    """As test_perft.py's helper of that name: both Pflöcks and up to 20 other pieces."""
-    board: dict[int, str] = {}
-    squares = rng.sample(range(64), 22)
-    board[squares[0]] = "P"
-    board[squares[1]] = "p"
-    for square in squares[2 : 2 + rng.randrange(21)]:
-        white = rng.random() < 0.5
-        letter = rng.choice("IRSWB")
-        rank = square // 8 if white else 7 - square // 8
-        dead = (letter == "B" and rank == 7) or (letter == "W" and rank >= 6)
-        cell = ("+" if dead or rng.random() < 0.3 else "") + letter
-        board[square] = cell if white else cell.lower()
-    rows = []
-    for r in range(7, -1, -1):
-        row, empty = "", 0
-        for f in range(8):
-            piece = board.get(r * 8 + f)
-            if piece is None:
-                empty += 1
-                continue
-            if empty:
-                row += str(empty)
-                empty = 0
-            row += piece
-        rows.append(row + (str(empty) if empty else ""))
-    return f"{'/'.join(rows)} {rng.choice('wb')} {rng.randrange(99)} {rng.randrange(1, 80)}"
-
-
 def test_random_positions_perft_3() -> None:
     rng = random.Random(3)
-    played = [(text, True) for text in _random_game_positions(6, seed=5)]
-    scattered = [(_random_scatter(rng), False) for _ in range(6)]  # set up by hand
+    played = [(text, True) for text in random_game_positions(6, seed=5)]
+    scattered = [(random_scatter(rng), False) for _ in range(6)]  # set up by hand
     for text, reachable in played + scattered:
         state = spieltisch.load(NAME).parse(text, reachable=reachable)
         assert native.perft(NAME, text, 3) == perft(state, 3), text
@@ -95,10 +55,10 @@ def test_random_positions_perft_3() -> None:
 def test_random_game_and_scattered_positions_agree() -> None:
     game = spieltisch.load(NAME)
     rng = random.Random(11)
-    for text in _random_game_positions(40, seed=7):
+    for text in random_game_positions(40, seed=7):
         compare_children(NAME, game.parse(text))
     for _ in range(150):
-        scattered = game.parse(_random_scatter(rng), reachable=False)  # set up by hand
+        scattered = game.parse(random_scatter(rng), reachable=False)  # set up by hand
         compare_children(NAME, scattered, reachable=False)
 
 

@@ -81,7 +81,7 @@ def _compare_tree(state: SchachogiState, pos: simple.Position, depth: int) -> No
         state.undo()
 
 
-def _random_game_positions(count: int, seed: int) -> list[str]:
+def random_game_positions(count: int, seed: int) -> list[str]:
     rng = random.Random(seed)
     texts: list[str] = []
     while len(texts) < count:
@@ -95,7 +95,7 @@ def _random_game_positions(count: int, seed: int) -> list[str]:
     return texts
 
 
-def _random_scatter(rng: random.Random) -> str:
+def random_scatter(rng: random.Random) -> str:
     """A random well-formed position: both Pflöcks and up to 20 other pieces anywhere
     allowed (not necessarily one a game can reach)."""
     board: dict[int, str] = {}
@@ -126,15 +126,15 @@ def _random_scatter(rng: random.Random) -> str:
     return f"{'/'.join(rows)} {rng.choice('wb')} {rng.randrange(99)} {rng.randrange(1, 80)}"
 
 
-def test_random_game_positions_agree() -> None:
-    for text in _random_game_positions(40, seed=7):
+def testrandom_game_positions_agree() -> None:
+    for text in random_game_positions(40, seed=7):
         _compare_tree(GAME.parse(text), simple.parse(text), 2)
 
 
-def test_random_scattered_positions_agree() -> None:
+def testrandom_scattered_positions_agree() -> None:
     rng = random.Random(11)
     for _ in range(150):
-        text = _random_scatter(rng)
+        text = random_scatter(rng)
         state = GAME.parse(text, reachable=False)
         assert state.text() == text
         _compare_tree(state, simple.parse(text), 2)
@@ -142,7 +142,7 @@ def test_random_scattered_positions_agree() -> None:
 
 def test_random_positions_perft_3_agrees() -> None:
     rng = random.Random(3)
-    texts = _random_game_positions(6, seed=5) + [_random_scatter(rng) for _ in range(6)]
+    texts = random_game_positions(6, seed=5) + [random_scatter(rng) for _ in range(6)]
     for text in texts:
         state = GAME.parse(text, reachable=False)
         assert perft(state, 3) == simple.perft(simple.parse(text), 3), text
