@@ -5,28 +5,19 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 from spieltisch.store import Store
-from tests.cli.run import child_env, run
+from tests.cli.run import run, start_job
 
 
 def test_ctrl_c_then_resume(tmp_path: Path) -> None:
     db = str(tmp_path / "c.db")
-    process = subprocess.Popen(
-        [
-            *(sys.executable, "-m", "spieltisch", "tournament", "schachogi"),
-            *("-p", "a=random", "-p", "b=ab:depth=1", "-p", "c=ab:depth=4"),
-            *("--games-per-pair", "2", "--workers", "2", "--db", db),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=child_env(),
-        start_new_session=True,  # its own process group, as a terminal's foreground job
+    process = start_job(
+        *("tournament", "schachogi"),
+        *("-p", "a=random", "-p", "b=ab:depth=1", "-p", "c=ab:depth=4"),
+        *("--games-per-pair", "2", "--workers", "2", "--db", db),
     )
     try:
         assert process.stdout is not None

@@ -33,6 +33,19 @@ def run(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.Comp
     )
 
 
+def start_job(*args: str) -> subprocess.Popen[str]:
+    """`python -m spieltisch ARGS` started in a process group of its own, as a terminal's
+    foreground job (so a test can send it Ctrl-C), its output piped."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "spieltisch", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=child_env(),
+        start_new_session=True,
+    )
+
+
 def last_moves_game(game: str, seed: int) -> list[str]:
     """The moves of a game of `game` with `seed` in which every player plays its last legal
     move, to the end: a whole game a test can type in."""

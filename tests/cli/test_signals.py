@@ -9,21 +9,14 @@ import sys
 import time
 from pathlib import Path
 
-from tests.cli.run import child_env
+from tests.cli.run import child_env, start_job
 
 
 def test_ctrl_c_stops_a_match_with_workers_at_once(tmp_path: Path) -> None:
-    process = subprocess.Popen(
-        [
-            *(sys.executable, "-m", "spieltisch", "match", "ostseeschach"),
-            *("alphabeta:depth=6", "alphabeta:depth=6", "--games", "4", "--workers", "2"),
-            *("--out", str(tmp_path / "m")),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=child_env(),
-        start_new_session=True,  # its own process group, as a terminal's foreground job
+    process = start_job(
+        *("match", "ostseeschach"),
+        *("alphabeta:depth=6", "alphabeta:depth=6", "--games", "4", "--workers", "2"),
+        *("--out", str(tmp_path / "m")),
     )
     try:
         assert process.stdout is not None
