@@ -10,11 +10,13 @@ accepts is handed over in its canonical form.
 
 from __future__ import annotations
 
+import functools
 from types import ModuleType
 from typing import Any
 
 import spieltisch
 from spieltisch.core.errors import IllegalMoveError, PositionError, SpieltischError
+from spieltisch.core.game import Game
 
 try:
     from spieltisch import _native
@@ -26,9 +28,12 @@ _SUBMODULES: dict[str, str] = {
     "ostseeschach": "ostseeschach",
     "schachogi": "schachogi",
     "hase-und-igel": "haseundigel",
+    "okard": "okard",
 }
 
 Outcome = tuple[int | None, str, tuple[tuple[int, ...], ...]]
+#: A game by name (its default options) or as a `Game` with its options.
+GameLike = str | Game[Any, Any]
 
 
 class NativeUnavailableError(SpieltischError):
@@ -47,66 +52,127 @@ def engines() -> list[str]:
     return [name for name, sub in _SUBMODULES.items() if hasattr(_native, sub)]
 
 
-def available(game: str) -> bool:
-    """Whether `game` has a native engine in this build."""
-    return game in engines()
+@functools.lru_cache(maxsize=None)
+def _default_game(name: str) -> Game[Any, Any]:
+    return spieltisch.load(name)
 
 
-def _engine(game: str) -> Any:
+def _game(game: GameLike) -> Game[Any, Any]:
+    return _default_game(game) if isinstance(game, str) else game
+
+
+def _config(game: Game[Any, Any]) -> str | None:
+    """The game's options as the native engine takes them (a small text, "" for a game
+    without options), or None when its native engine cannot play them."""
+    return _options_config(game.name, game.options)
+
+
+@functools.lru_cache(maxsize=256)
+def _options_config(name: str, options: Any) -> str | None:
+    if name == "okard":
+        return okard_config(options)
+    # The other engines know their default options only (Schachogi's draw rules included).
+    return "" if options == type(options)() else None
+
+
+def okard_config(options: Any) -> str | None:
+    """Okard's options as the native config (okard/tables.hpp): the numbers, then the stone
+    list in full; None when the native engine cannot hold them (too many stone kinds)."""
+    from spieltisch.games.okard.options import ApMode, DropZone, EndCondition, SacrificeTo
+
+    numbers = (
+        options.board,
+        options.army_points,
+        (ApMode.TURN, ApMode.ROUND, ApMode.FIXED).index(options.ap),
+        options.fixed_ap,
+        (SacrificeTo.OPPONENT, SacrificeTo.REMOVED).index(options.sacrifice),
+        (DropZone.SETUP, DropZone.ANYWHERE).index(options.drops),
+        (EndCondition.KING, EndCondition.POINTS, EndCondition.HOME, EndCondition.ALL).index(
+            options.end
+        ),
+        options.target_points,
+        options.turns,
+    )
+    stones = (f"{stone.code}:{stone.text()}" for stone in options.stone_list)
+    config = " ".join([*(str(number) for number in numbers), *stones])
+    if _native is None or _native.okard_config_error(config) is not None:
+        return None
+    return config
+
+
+def available(game: GameLike) -> bool:
+    """Whether `game` (a name: its default options; a `Game`: its options) has a native
+    engine in this build that plays its options."""
+    name = game if isinstance(game, str) else game.name
+    if name not in engines():
+        return False
+    return isinstance(game, str) or _config(game) is not None
+
+
+def _engine(game: GameLike) -> tuple[Any, str, Game[Any, Any]]:
+    """The extension's submodule of `game`, its options' config and the Python game."""
     if _native is None:
         raise NativeUnavailableError(
             "the native engines are not built (install the package with a C++ compiler: "
             "pip install -e .)"
         )
-    if not available(game):
+    name = game if isinstance(game, str) else game.name
+    if name not in engines():
         known = ", ".join(engines()) or "none"
         raise NativeUnavailableError(
-            f"{game!r} has no native engine (native engines: {known}); use --engine python"
+            f"{name!r} has no native engine (native engines: {known}); use --engine python"
         )
-    module: ModuleType = getattr(_native, _SUBMODULES[game])
-    return module
+    loaded = _game(game)
+    config = _config(loaded)
+    if config is None:
+        raise NativeUnavailableError(
+            f"the native {name} engine does not play these options ({loaded.options.text()}); "
+            "use --engine python"
+        )
+    module: ModuleType = getattr(_native, _SUBMODULES[name])
+    return module, config, loaded
 
 
-def _canonical(game: str, text: str) -> str:
+def _canonical(game: Game[Any, Any], text: str) -> str:
     """The Python game's canonical text of `text`; raises the Python game's own error.
     Read with `reachable=False`: the native readers check the form only, not whether a
     game can reach the position, so this fallback must not refuse more than they do."""
-    canonical: str = spieltisch.load(game).parse(text, reachable=False).text()
+    canonical: str = game.parse(text, reachable=False).text()
     return canonical
 
 
-def _call(game: str, function: str, text: str, *args: Any) -> Any:
+def _call(game: GameLike, function: str, text: str, *args: Any) -> Any:
     """Call the native `function` on `text`; text the native reader refuses goes through
     the Python game's reader (its error, or its canonical text) first."""
-    engine = _engine(game)
+    engine, config, loaded = _engine(game)
     method = getattr(engine, function)
     try:
-        return method(text, *args)
+        return method(text, *args, config=config)
     except ValueError:
         pass
-    canonical = _canonical(game, text)
+    canonical = _canonical(loaded, text)
     try:
-        return method(canonical, *args)
+        return method(canonical, *args, config=config)
     except ValueError:
         raise PositionError(
             "the native engine cannot hold this position (numbers beyond 18 digits?)", text
         ) from None
 
 
-def perft(game: str, text: str, depth: int) -> int:
+def perft(game: GameLike, text: str, depth: int) -> int:
     """The leaves of the legal-move tree `depth` plies deep from the position `text`."""
     result: int = _call(game, "perft", text, _depth(depth))
     return result
 
 
-def divide(game: str, text: str, depth: int) -> list[tuple[str, int]]:
+def divide(game: GameLike, text: str, depth: int) -> list[tuple[str, int]]:
     """Perft split by first move: (move notation, leaf count) pairs."""
     rows: list[tuple[str, int]] = _call(game, "divide", text, _depth(depth))
     return rows
 
 
 def random_playouts(
-    game: str, text: str, games: int, seed: int = 0, max_plies: int = 10_000
+    game: GameLike, text: str, games: int, seed: int = 0, max_plies: int = 10_000
 ) -> tuple[int, int, int, int, int]:
     """`games` games of uniformly random moves from `text` to their end (at most
     `max_plies` each; a cut game counts as a draw): (games, plies, wins of player 0,
@@ -119,40 +185,40 @@ def random_playouts(
     return stats
 
 
-def legal_moves(game: str, text: str) -> list[str]:
+def legal_moves(game: GameLike, text: str) -> list[str]:
     """The legal moves of the position `text` in the game's notation."""
     moves: list[str] = _call(game, "legal_moves", text)
     return moves
 
 
-def children(game: str, text: str) -> list[tuple[str, str]]:
+def children(game: GameLike, text: str) -> list[tuple[str, str]]:
     """Every legal move with the position text after it."""
     rows: list[tuple[str, str]] = _call(game, "children", text)
     return rows
 
 
-def play(game: str, text: str, move: str) -> str:
+def play(game: GameLike, text: str, move: str) -> str:
     """The position text after `move` (any notation the Python game reads).
 
     An illegal move raises the Python game's `IllegalMoveError` naming the broken rule.
     """
-    engine = _engine(game)
+    engine, config, loaded = _engine(game)
     try:
-        result: str = engine.play(text, move)
+        result: str = engine.play(text, move, config=config)
         return result
     except ValueError:
         pass
-    state = spieltisch.load(game).parse(text, reachable=False)
+    state = loaded.parse(text, reachable=False)
     parsed = state.parse_move(move)
     state.play(parsed)  # raises IllegalMoveError naming the rule when it is illegal
     try:
-        result = engine.play(_canonical(game, text), str(parsed))
+        result = engine.play(_canonical(loaded, text), str(parsed), config=config)
     except ValueError:
         raise IllegalMoveError("NATIVE", f"the native engine does not take {move!r} here") from None
     return result
 
 
-def outcome(game: str, text: str) -> Outcome | None:
+def outcome(game: GameLike, text: str) -> Outcome | None:
     """(winner, reason, score parts) once the game is over, else None; winner None is a draw."""
     result = _call(game, "outcome", text)
     if result is None:
@@ -170,6 +236,7 @@ def _depth(depth: int) -> int:
 
 
 __all__ = [
+    "GameLike",
     "NativeUnavailableError",
     "available",
     "built",
@@ -177,6 +244,7 @@ __all__ = [
     "divide",
     "engines",
     "legal_moves",
+    "okard_config",
     "outcome",
     "perft",
     "play",

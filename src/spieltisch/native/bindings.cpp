@@ -1,5 +1,6 @@
 // spieltisch._native: the native engines bound to Python, one submodule per game, each
-// with the same functions (bind_game below, written once for every game). The boundary
+// with the same functions (bind_game below, written once for every game), each taking the
+// game's options as a small `config` text where the game has options (Okard). The boundary
 // is narrow: a position in the game's own text, moves and positions back as text; the
 // GIL is released while a tree is walked.
 #include <nanobind/nanobind.h>
@@ -26,6 +27,7 @@
 #include "core/playout.hpp"
 #include "core/search.hpp"
 #include "haseundigel/position.hpp"
+#include "okard/position.hpp"
 #include "ostseeschach/position.hpp"
 #include "schachogi/position.hpp"
 
@@ -64,6 +66,18 @@ std::vector<std::string> line_text(const G& root, const std::vector<typename G::
 
 using OutcomeTuple = std::tuple<int, std::string, std::vector<std::vector<std::int64_t>>>;
 
+// A position of `G` from its text and the game's options: `config` is the options in the
+// engine's own small form (okard/tables.hpp); a game without options takes only "".
+template <TextGame G>
+G read_game(std::string_view text, std::string_view config) {
+    if constexpr (requires { G::parse(text, config); }) {
+        return G::parse(text, config);
+    } else {
+        if (!config.empty()) throw std::invalid_argument("this native engine takes no options");
+        return read_game<G>(text, config);
+    }
+}
+
 template <TextGame G>
 std::vector<typename G::Move> moves_of(const G& game) {
     typename G::Move buffer[G::kMaxMoves];
@@ -76,17 +90,19 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
     nb::module_ m = parent.def_submodule(name, doc);
     m.def(
         "perft",
-        [](const std::string& text, int depth) {
-            G game = G::parse(text);
+        [](const std::string& text, int depth,
+           const std::string& config) {
+            G game = read_game<G>(text, config);
             nb::gil_scoped_release release;
             return perft(game, depth);
         },
-        nb::arg("text"), nb::arg("depth"),
+        nb::arg("text"), nb::arg("depth"), nb::arg("config") = "",
         "The leaves of the legal-move tree `depth` plies deep (every leaf made and unmade).");
     m.def(
         "divide",
-        [](const std::string& text, int depth) {
-            G game = G::parse(text);
+        [](const std::string& text, int depth,
+           const std::string& config) {
+            G game = read_game<G>(text, config);
             std::vector<std::pair<typename G::Move, std::uint64_t>> rows;
             {
                 nb::gil_scoped_release release;
@@ -96,11 +112,12 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
             for (const auto& [move, count] : rows) out.emplace_back(game.move_text(move), count);
             return out;
         },
-        nb::arg("text"), nb::arg("depth"), "Perft split by first move: (move, count) pairs.");
+        nb::arg("text"), nb::arg("depth"), nb::arg("config") = "", "Perft split by first move: (move, count) pairs.");
     m.def(
         "random_playouts",
-        [](const std::string& text, int games, std::uint64_t seed, int max_plies) {
-            const G start = G::parse(text);
+        [](const std::string& text, int games, std::uint64_t seed, int max_plies,
+           const std::string& config) {
+            const G start = read_game<G>(text, config);
             PlayoutStats stats;
             {
                 nb::gil_scoped_release release;
@@ -109,21 +126,23 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
             return std::make_tuple(stats.games, stats.plies, stats.wins[0], stats.wins[1],
                                    stats.draws);
         },
-        nb::arg("text"), nb::arg("games"), nb::arg("seed"), nb::arg("max_plies"),
+        nb::arg("text"), nb::arg("games"), nb::arg("seed"), nb::arg("max_plies"), nb::arg("config") = "",
         "Random games to the end: (games, plies, wins of player 0, of player 1, draws).");
     m.def(
         "legal_moves",
-        [](const std::string& text) {
-            const G game = G::parse(text);
+        [](const std::string& text,
+           const std::string& config) {
+            const G game = read_game<G>(text, config);
             std::vector<std::string> out;
             for (auto move : moves_of(game)) out.push_back(game.move_text(move));
             return out;
         },
-        nb::arg("text"), "The legal moves in the game's notation, in generation order.");
+        nb::arg("text"), nb::arg("config") = "", "The legal moves in the game's notation, in generation order.");
     m.def(
         "play",
-        [](const std::string& text, const std::string& notation) {
-            G game = G::parse(text);
+        [](const std::string& text, const std::string& notation,
+           const std::string& config) {
+            G game = read_game<G>(text, config);
             for (auto move : moves_of(game)) {
                 if (game.move_text(move) == notation) {
                     typename G::Undo undo;
@@ -133,12 +152,13 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
             }
             throw std::invalid_argument("not a legal move here: " + notation.substr(0, 80));
         },
-        nb::arg("text"), nb::arg("move"),
+        nb::arg("text"), nb::arg("move"), nb::arg("config") = "",
         "The position text after `move` (in its notation as legal_moves gives it).");
     m.def(
         "children",
-        [](const std::string& text) {
-            G game = G::parse(text);
+        [](const std::string& text,
+           const std::string& config) {
+            G game = read_game<G>(text, config);
             std::vector<std::pair<std::string, std::string>> out;
             typename G::Undo undo;
             for (auto move : moves_of(game)) {
@@ -147,39 +167,52 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
                 game.unmake(move, undo);
                 out.emplace_back(game.move_text(move), std::move(child));
             }
-            if (game.text() != G::parse(text).text()) {
+            if (game.text() != read_game<G>(text, config).text()) {
                 throw std::logic_error("make/unmake did not restore the position");
             }
             return out;
         },
-        nb::arg("text"), "Every legal move with the position text after it.");
+        nb::arg("text"), nb::arg("config") = "", "Every legal move with the position text after it.");
     m.def(
         "to_move",
-        [](const std::string& text) { return G::parse(text).to_move(); }, nb::arg("text"),
+        [](const std::string& text, const std::string& config) {
+            return read_game<G>(text, config).to_move();
+        },
+        nb::arg("text"), nb::arg("config") = "",
         "0 or 1 for the player to move, -1 at a chance event, -2 when the game is over.");
     m.def(
         "outcome",
-        [](const std::string& text) -> std::optional<OutcomeTuple> {
-            const auto result = G::parse(text).outcome();
+        [](const std::string& text,
+           const std::string& config) -> std::optional<OutcomeTuple> {
+            const auto result = read_game<G>(text, config).outcome();
             if (!result) return std::nullopt;
             return OutcomeTuple{result->winner, result->reason, result->scores};
         },
-        nb::arg("text"), "(winner or -1 for a draw, reason, score parts) at the end, else None.");
+        nb::arg("text"), nb::arg("config") = "", "(winner or -1 for a draw, reason, score parts) at the end, else None.");
     m.def(
-        "text", [](const std::string& text) { return G::parse(text).text(); }, nb::arg("text"),
+        "text",
+        [](const std::string& text, const std::string& config) {
+            return read_game<G>(text, config).text();
+        },
+        nb::arg("text"), nb::arg("config") = "",
         "The position text as the native engine writes it back.");
     m.def(
-        "hash_key", [](const std::string& text) { return G::parse(text).hash(); },
-        nb::arg("text"), "The native position key (equal positions, equal keys).");
+        "hash_key",
+        [](const std::string& text, const std::string& config) {
+            return read_game<G>(text, config).hash();
+        },
+        nb::arg("text"), nb::arg("config") = "", "The native position key (equal positions, equal keys).");
     m.def(
         "evaluate",
-        [](const std::string& text, int player) { return G::parse(text).evaluate(player); },
-        nb::arg("text"), nb::arg("player"), "The heuristic value for `player` (larger is better).");
+        [](const std::string& text, int player,
+           const std::string& config) { return read_game<G>(text, config).evaluate(player); },
+        nb::arg("text"), nb::arg("player"), nb::arg("config") = "", "The heuristic value for `player` (larger is better).");
     m.def(
         "search",
         [](const std::string& text, double seconds, int depth, int threads, int hash_mb,
-           bool keep_table, std::function<void(IterationTuple)> report, StopFlag* stop) {
-            const G root = G::parse(text);
+           bool keep_table, std::function<void(IterationTuple)> report, StopFlag* stop,
+           const std::string& config) {
+            const G root = read_game<G>(text, config);
             SearchLimits limits{depth, seconds, threads, hash_mb, keep_table};
             using M = typename G::Move;
             std::function<bool(const Iteration<M>&)> hook;
@@ -216,7 +249,7 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
         },
         nb::arg("text"), nb::arg("seconds"), nb::arg("depth"), nb::arg("threads"),
         nb::arg("hash_mb"), nb::arg("keep_table"), nb::arg("report").none(),
-        nb::arg("stop").none(),
+        nb::arg("stop").none(), nb::arg("config") = "",
         "Search the position (GIL released): (best, score, depth, nodes, seconds, pv, "
         "iterations); `report` is called with each completed iteration; `keep_table` uses "
         "what earlier searches left in the table.");
@@ -233,4 +266,17 @@ NB_MODULE(_native, m) {
     bind_game<ostseeschach::Position>(m, "ostseeschach", "Ostseeschach (Software-Challenge 2022).");
     bind_game<schachogi::Position>(m, "schachogi", "Schachogi (default options).");
     bind_game<haseundigel::Position>(m, "haseundigel", "Hase und Igel (Software-Challenge 2018).");
+    bind_game<okard::Position>(m, "okard", "Okard (any options the config gives).");
+    m.def(
+        "okard_config_error",
+        [](const std::string& config) -> std::optional<std::string> {
+            try {
+                okard::tables_for(config);
+            } catch (const std::invalid_argument& error) {
+                return std::string(error.what());
+            }
+            return std::nullopt;
+        },
+        nb::arg("config"),
+        "Why the native Okard engine cannot play these options (okard/tables.hpp), or None.");
 }

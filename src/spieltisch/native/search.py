@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from spieltisch.native import NativeUnavailableError, _call, _engine, built
+from spieltisch.native import GameLike, NativeUnavailableError, _call, _engine, built
 
 #: A score at least this large is a proven win (the engine's kWin - 1000).
 PROVEN = 999_000
@@ -78,7 +78,7 @@ def _iteration(row: tuple[int, int, int, float, list[str]]) -> Iteration:
 
 
 def search(
-    game: str,
+    game: GameLike,
     text: str,
     *,
     time: float | None = None,
@@ -89,7 +89,8 @@ def search(
     report: Callable[[Iteration], None] | None = None,
     stop: Any = None,
 ) -> SearchResult:
-    """Search the position `text` of `game` for `time` seconds and/or to `depth`.
+    """Search the position `text` of `game` (a name: its default options; a `Game`: its
+    options) for `time` seconds and/or to `depth`.
 
     With neither, depth 6. `report` sees each completed iteration as it completes (called
     with the GIL held, from the searching thread); `stop` is a `stop_flag()`. The table
@@ -120,8 +121,9 @@ def search(
                 raise  # ends the search; raised again below
 
     try:
-        best, score, reached, nodes, seconds, pv, rows = _engine(game).search(
-            native_text, time or 0.0, limit, threads, hash_mb, keep_table, hook, stop
+        engine, config, _ = _engine(game)
+        best, score, reached, nodes, seconds, pv, rows = engine.search(
+            native_text, time or 0.0, limit, threads, hash_mb, keep_table, hook, stop, config
         )
     except BaseException:
         if failures:

@@ -1,0 +1,806 @@
+// Okard's native rules, text and evaluation (position.hpp); each function names the Python
+// code it mirrors, which stays the referee.
+#include "position.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "../core/text_read.hpp"
+
+namespace spieltisch::native::okard {
+
+namespace {
+
+constexpr const char* kPhaseNames[] = {"pick", "place", "play"};
+constexpr const char* kReasonNames[] = {"king", "points", "home", "all", "turns"};
+constexpr const char* kReasons[] = {"KING_CAPTURED", "VICTORY_POINTS", "STONES_HOME",
+                                    "ALL_CAPTURED", "TURN_LIMIT"};
+constexpr const char kStageLetters[] = "smpd";
+
+std::uint64_t mix(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+std::int64_t number(std::string_view raw, std::int64_t low, std::int64_t high, const char* what) {
+    const auto value = read_int(raw);
+    if (!value || *value < low || *value > high) refuse(what);
+    return *value;
+}
+
+int sign_step(int d) { return (d > 0) - (d < 0); }
+
+}  // namespace
+
+// --- text ------------------------------------------------------------------------------
+
+std::string Position::move_text(Move move) const {
+    const Tables& t = *t_;
+    const int a = move_a(move), b = move_b(move);
+    switch (move_tag(move)) {
+        case kTagLine:
+            return t.square_name(a) + "-" + t.square_name(b);
+        case kTagPlace:
+            return "PL " + t.stones[static_cast<std::size_t>(b)].code + " " + t.square_name(a);
+        case kTagDrop:
+            return "DR " + t.stones[static_cast<std::size_t>(b)].code + " " + t.square_name(a);
+        default:
+            break;
+    }
+    switch (b) {
+        case kOpRoll:
+            return "D" + std::to_string(a);
+        case kOpPick:
+            return "PI " + t.stones[static_cast<std::size_t>(a)].code;
+        case kOpSacrifice:
+            return "SA " + t.square_name(a);
+        case kOpPromote:
+            return "PR " + t.square_name(a);
+        case kOpPickPass:
+            return "PI -";
+        case kOpPlaceDone:
+            return "PL -";
+        default:
+            return "END";
+    }
+}
+
+// position.py, position_text.
+std::string Position::text() const {
+    const Tables& t = *t_;
+    const int n = t.n;
+    std::string out;
+    for (int row = n - 1; row >= 0; --row) {
+        if (row != n - 1) out += '/';
+        int empty = 0;
+        bool first = true;
+        auto item = [&](const std::string& s) {
+            if (!first) out += ',';
+            out += s;
+            first = false;
+        };
+        for (int sq = row * n; sq < row * n + n; ++sq) {
+            const int v = board_[static_cast<std::size_t>(sq)];
+            if (!v) {
+                ++empty;
+                continue;
+            }
+            if (empty) {
+                item(std::to_string(empty));
+                empty = 0;
+            }
+            std::string code = t.stones[static_cast<std::size_t>(t.kind(v))].code;
+            if (v < 0) {
+                for (char& c : code) c = static_cast<char>(c - 'A' + 'a');
+            }
+            if ((std::abs(v) - 1) % 2 == 1) code += '+';
+            item(code);
+        }
+        if (empty) item(std::to_string(empty));
+    }
+    out += ' ';
+    for (int player = 0; player < 2; ++player) {
+        if (player) out += '/';
+        bool any = false;
+        for (int k = 0; k < t.kinds; ++k) {
+            if (const int count = hand_[player][k]) {
+                out += t.stones[static_cast<std::size_t>(k)].code + std::to_string(count);
+                any = true;
+            }
+        }
+        if (!any) out += '-';
+    }
+    out += ' ' + std::to_string(s_.cap[0]) + ':' + std::to_string(s_.cap[1]) + ' ';
+    if (s_.phase == kOver) {
+        out += std::string("over-") + kReasonNames[s_.reason] + ' ';
+        out += s_.winner < 0 ? '=' : "rb"[s_.winner];
+    } else {
+        out += std::string(kPhaseNames[s_.phase]) + ' ' + "rb"[s_.mover];
+    }
+    out += ' ';
+    out += (s_.phase == kPlay && s_.ap < 0) ? std::string("?") : std::to_string(std::max(0, s_.ap));
+    out += ' ' + std::to_string(s_.sac) + ' ' + kStageLetters[s_.stage] + ' ' + std::to_string(s_.turn) + ' ';
+    out += (s_.done & 1) ? 'r' : '-';
+    out += (s_.done & 2) ? 'b' : '-';
+    out += ' ';
+    out += s_.die ? std::to_string(s_.die) : std::string("-");
+    return out;
+}
+
+// position.py, _read_ranks (canonical and near-canonical text; the rest goes through the
+// Python reader, see native/__init__.py).
+void Position::read_ranks(std::string_view field) {
+    const Tables& t = *t_;
+    const int n = t.n;
+    int row = n - 1;
+    std::size_t i = 0;
+    while (true) {
+        if (row < 0) refuse("too many ranks");
+        const std::size_t end = std::min(field.find('/', i), field.size());
+        const std::string_view rank = field.substr(i, end - i);
+        int col = 0;
+        std::size_t j = 0;
+        while (true) {
+            const std::size_t stop = std::min(rank.find(',', j), rank.size());
+            const std::string_view item = rank.substr(j, stop - j);
+            if (item.empty()) refuse("an empty rank item");
+            if (is_digit(item[0])) {
+                const auto count = number(item, 1, n, "an empty run is 1..n squares");
+                col += static_cast<int>(count);
+            } else {
+                const bool promoted = item.back() == '+';
+                const std::string_view code = item.substr(0, item.size() - (promoted ? 1 : 0));
+                if (code.empty() || code.size() > 3) refuse("a stone code is 1 to 3 letters");
+                const bool upper = code[0] >= 'A' && code[0] <= 'Z';
+                std::string key;
+                for (char c : code) {
+                    if (upper ? (c < 'A' || c > 'Z') : (c < 'a' || c > 'z')) refuse("a stone code");
+                    key += upper ? c : static_cast<char>(c - 'a' + 'A');
+                }
+                int kind = -1;
+                for (int k = 0; k < t.kinds; ++k) {
+                    if (t.stones[static_cast<std::size_t>(k)].code == key) kind = k;
+                }
+                if (kind < 0) refuse("unknown stone");
+                if (promoted && !t.stones[static_cast<std::size_t>(kind)].has_back) refuse("no back side");
+                if (col >= n) refuse("a rank is too long");
+                const int magnitude = 1 + 2 * kind + (promoted ? 1 : 0);
+                board_[static_cast<std::size_t>(row * n + col)] =
+                    static_cast<std::int8_t>(upper ? magnitude : -magnitude);
+                ++col;
+            }
+            if (col > n) refuse("a rank is too long");
+            if (stop >= rank.size()) break;
+            j = stop + 1;
+        }
+        if (col != n) refuse("a rank is too short");
+        --row;
+        if (end >= field.size()) break;
+        i = end + 1;
+    }
+    if (row != -1) refuse("too few ranks");
+}
+
+// position.py, _read_hands.
+void Position::read_hands(std::string_view field) {
+    const Tables& t = *t_;
+    const std::size_t slash = field.find('/');
+    if (slash == std::string_view::npos || field.find('/', slash + 1) != std::string_view::npos) {
+        refuse("hands are red/blue");
+    }
+    for (int player = 0; player < 2; ++player) {
+        const std::string_view hand = player ? field.substr(slash + 1) : field.substr(0, slash);
+        if (hand == "-") continue;
+        if (hand.empty()) refuse("an empty hand is '-'");
+        int last = -1;
+        std::size_t i = 0;
+        while (i < hand.size()) {
+            std::size_t j = i;
+            while (j < hand.size() && hand[j] >= 'A' && hand[j] <= 'Z') ++j;
+            const std::string_view code = hand.substr(i, j - i);
+            if (code.empty() || code.size() > 3) refuse("a hand item is CODE and count");
+            std::size_t k_end = j;
+            while (k_end < hand.size() && is_digit(hand[k_end])) ++k_end;
+            int kind = -1;
+            for (int k = 0; k < t.kinds; ++k) {
+                if (t.stones[static_cast<std::size_t>(k)].code == code) kind = k;
+            }
+            if (kind < 0 || kind <= last) refuse("a hand item: a known code in list order");
+            hand_[player][kind] = static_cast<std::int32_t>(
+                number(hand.substr(j, k_end - j), 1, t.hand_most, "a hand count"));
+            last = kind;
+            i = k_end;
+        }
+    }
+}
+
+Position Position::parse(std::string_view text, std::string_view config) {
+    Position p;
+    p.t_ = &tables_for(config);
+    const Tables& t = *p.t_;
+    std::string_view fields[11];
+    if (read_fields(text, fields, "an Okard position has 11 fields") != 11) {
+        refuse("an Okard position has 11 fields");
+    }
+    p.read_ranks(fields[0]);
+    p.read_hands(fields[1]);
+    Scalars& s = p.s_;
+    const std::string_view captured = fields[2];
+    const std::size_t colon = captured.find(':');
+    if (colon == std::string_view::npos) refuse("captured values are red:blue");
+    const auto red = read_int(captured.substr(0, colon));
+    const auto blue = read_int(captured.substr(colon + 1));
+    if (!red || !blue) refuse("captured values are whole numbers");
+    s.cap[0] = *red;
+    s.cap[1] = *blue;
+    const std::string_view phase = fields[3];
+    if (phase.substr(0, 5) == "over-") {
+        const std::string_view name = phase.substr(5);
+        int reason = -1;
+        for (int r = 0; r < 5; ++r) {
+            if (name == kReasonNames[r]) reason = r;
+        }
+        if (reason < 0 || (reason != kTurnLimit && reason != t.end)) refuse("end reason");
+        s.phase = kOver;
+        s.reason = reason;
+        if (fields[4] == "=") {
+            s.winner = -1;
+        } else if (fields[4] == "r" || fields[4] == "b") {
+            s.winner = fields[4] == "r" ? 0 : 1;
+        } else {
+            refuse("the winner is r, b or =");
+        }
+        s.mover = std::max(s.winner, 0);
+    } else {
+        s.phase = -1;
+        for (int i = 0; i < 3; ++i) {
+            if (phase == kPhaseNames[i]) s.phase = i;
+        }
+        if (s.phase < 0) refuse("the phase");
+        if (fields[4] != "r" && fields[4] != "b") refuse("the mover is r or b");
+        s.mover = fields[4] == "r" ? 0 : 1;
+    }
+    if (fields[5] == "?") {
+        if (s.phase != kPlay || t.ap_mode == kApFixed) refuse("'?' only with dice in play");
+        if (t.ap_mode == kApRound && s.mover != 0) refuse("with ap=round only red rolls");
+        s.ap = -1;
+    } else {
+        s.ap = static_cast<int>(number(fields[5], 0, t.max_ap + kSacrificeCap, "action points"));
+    }
+    s.sac = static_cast<int>(number(fields[6], 0, kSacrificeCap, "sacrificed AP"));
+    if (fields[7].size() != 1) refuse("the stage is one letter");
+    const char* stage = std::find(kStageLetters, kStageLetters + 4, fields[7][0]);
+    if (stage == kStageLetters + 4) refuse("the stage is s, m, p or d");
+    s.stage = static_cast<int>(stage - kStageLetters);
+    s.turn = static_cast<int>(number(fields[8], 0, t.turns, "the turn"));
+    if (s.turn >= t.turns && s.phase != kOver) refuse("the turn is past the limit");
+    const std::string_view done = fields[9];
+    if (done.size() != 2 || (done[0] != 'r' && done[0] != '-') || (done[1] != 'b' && done[1] != '-')) {
+        refuse("done flags");
+    }
+    s.done = (done[0] == 'r' ? 1 : 0) | (done[1] == 'b' ? 2 : 0);
+    s.die = fields[10] == "-" ? 0 : static_cast<int>(number(fields[10], 1, kDieFaces, "the die"));
+    // state.py, rehash.
+    for (int sq = 0; sq < t.nn; ++sq) {
+        if (const int v = p.board_[static_cast<std::size_t>(sq)]) s.zb ^= t.zobrist[sq][v + kMaxCode];
+    }
+    for (int player = 0; player < 2; ++player) {
+        for (int k = 0; k < t.kinds; ++k) {
+            s.zh += static_cast<std::uint64_t>(p.hand_[player][k]) * t.hand_keys[player][k];
+        }
+    }
+    // reachable.py, check_reachable(reachable=False): each player's König in the set-up
+    // phases, a legal move for the player to move.
+    if (s.phase == kPick || s.phase == kPlace) {
+        for (int player = 0; player < 2; ++player) {
+            const bool on_board = p.king_placed(player);
+            const int in_hand = p.hand_[player][t.king];
+            if (s.phase == kPick) {
+                std::int64_t army = 0;
+                for (int k = 0; k < t.kinds; ++k) army += std::int64_t{p.hand_[player][k]} * t.values[k];
+                if (!in_hand && army + t.values[t.king] > t.army) refuse("KING_ROOM");
+                if ((s.done >> player & 1) && !in_hand) refuse("KING_REQUIRED");
+            } else if (!on_board && !in_hand) {
+                refuse("KING_REQUIRED");
+            }
+        }
+    }
+    if (s.phase != kOver && !p.has_legal_move()) refuse("DEAD_POSITION");
+    return p;
+}
+
+bool Position::has_legal_move() const {
+    Move buffer[kMaxMoves];
+    return generate(buffer) > 0;
+}
+
+// --- move generation -------------------------------------------------------------------
+
+// state.py, _affordable.
+bool Position::affordable(int player, int kind) const {
+    const Tables& t = *t_;
+    std::int64_t room = t.army;
+    for (int k = 0; k < t.kinds; ++k) room -= std::int64_t{hand_[player][k]} * t.values[k];
+    const bool has_king = hand_[player][t.king] > 0;
+    const int value = t.values[kind];
+    if (kind == t.king) return !has_king && value <= room;
+    return value + (has_king ? 0 : t.values[t.king]) <= room;
+}
+
+bool Position::any_affordable(int player) const {
+    for (int k = 0; k < t_->kinds; ++k) {
+        if (affordable(player, k)) return true;
+    }
+    return false;
+}
+
+bool Position::king_placed(int player) const {
+    const Tables& t = *t_;
+    for (int sq = 0; sq < t.nn; ++sq) {
+        const int v = board_[static_cast<std::size_t>(sq)];
+        if (v && owned_by(v, player) && t.kind(v) == t.king) return true;
+    }
+    return false;
+}
+
+int Position::generate(Move* out) const {
+    switch (s_.phase) {
+        case kPlay:
+            return play_moves(out);
+        case kPick: {
+            const Tables& t = *t_;
+            const int p = s_.mover;
+            int count = 0;
+            for (int k = 0; k < t.kinds; ++k) {
+                if (affordable(p, k)) out[count++] = other_move(kOpPick, k);
+            }
+            if (hand_[p][t.king]) out[count++] = other_move(kOpPickPass);
+            return count;
+        }
+        case kPlace:
+            return place_moves(out);
+        default:
+            return 0;
+    }
+}
+
+// state.py, _place_moves.
+int Position::place_moves(Move* out) const {
+    const Tables& t = *t_;
+    const int p = s_.mover;
+    int empty[kMaxSquares];
+    int empties = 0;
+    for (int sq : t.setup[p]) {
+        if (!board_[static_cast<std::size_t>(sq)]) empty[empties++] = sq;
+    }
+    const bool placed = king_placed(p);
+    int count = 0;
+    for (int k = 0; k < t.kinds; ++k) {
+        if (!hand_[p][k]) continue;
+        if (!placed && k != t.king && empties < 2) continue;
+        for (int i = 0; i < empties; ++i) out[count++] = make_move(kTagPlace, empty[i], k);
+    }
+    if (placed) out[count++] = other_move(kOpPlaceDone);
+    return count;
+}
+
+// state.py, _play_moves.
+int Position::play_moves(Move* out) const {
+    const int ap = s_.ap;
+    int count = 0;
+    if (ap < 0) {
+        for (int v = 1; v <= kDieFaces; ++v) out[count++] = other_move(kOpRoll, v);
+        return count;
+    }
+    const Tables& t = *t_;
+    const int p = s_.mover;
+    const int stage = s_.stage;
+    const int room = stage == kStart ? kSacrificeCap - s_.sac : 0;
+    const bool lines_ok = stage == kStart && ap > 0;
+    const bool promote_ok = stage <= kPromoted && ap > 0;
+    const bool stop_at_king = t.end == kEndKing;
+    if (room > 0 || lines_ok || promote_ok) {
+        for (int sq = 0; sq < t.nn; ++sq) {
+            const int v = board_[static_cast<std::size_t>(sq)];
+            if (!v || !owned_by(v, p)) continue;
+            const int m = std::abs(v);
+            const int s = t.strength[m];
+            if (room > 0 && s <= room && t.kind_of[m] != t.king) out[count++] = other_move(kOpSacrifice, sq);
+            if (promote_ok && t.back_of[m] && std::max(1, t.strength[t.back_of[m]] - s) <= ap) {
+                out[count++] = other_move(kOpPromote, sq);
+            }
+            if (!lines_ok) continue;
+            const int dirs = t.raydir_count[p][m];
+            for (int r = 0; r < dirs; ++r) {
+                const RayDir rd = t.raydirs[p][m][r];
+                const auto& ray = t.rays[sq][rd.dir];
+                const int length = t.ray_length[sq][rd.dir];
+                int cost = 0;
+                for (int i = 0; i < length; ++i) {
+                    const int target = ray[i];
+                    const int w = board_[static_cast<std::size_t>(target)];
+                    if (!w) {
+                        ++cost;
+                    } else if (owned_by(w, p) || rd.value < 2) {
+                        break;
+                    } else {
+                        const int diff = t.strength_of(w) - s;
+                        cost += diff > 0 ? 1 + diff : 1;
+                    }
+                    if (cost > ap) break;
+                    out[count++] = make_move(kTagLine, sq, target);
+                    if (w && stop_at_king && t.kind(w) == t.king) break;
+                }
+            }
+        }
+    }
+    if (ap > 0) {
+        for (int k = 0; k < t.kinds; ++k) {
+            if (!hand_[p][k] || t.front_strength[k] > ap) continue;
+            for (int sq : t.drop_squares[p]) {
+                if (!board_[static_cast<std::size_t>(sq)]) out[count++] = make_move(kTagDrop, sq, k);
+            }
+        }
+    }
+    out[count++] = other_move(kOpEnd);
+    return count;
+}
+
+// --- making and taking back moves ------------------------------------------------------
+
+void Position::put_from_hand(int player, int kind, int sq) {
+    const int code = front_code(player, kind);
+    board_[static_cast<std::size_t>(sq)] = static_cast<std::int8_t>(code);
+    hand_add(player, kind, -1);
+    s_.zb ^= t_->zobrist[sq][code + kMaxCode];
+}
+
+void Position::make(Move move, Undo& undo) {
+    const Tables& t = *t_;
+    undo.saved = s_;
+    const int p = s_.mover;
+    const int a = move_a(move), b = move_b(move);
+    switch (move_tag(move)) {
+        case kTagLine: {  // state.py, _push_line
+            const int n = t.n;
+            const int dx = b % n - a % n, dy = b / n - a / n;
+            const int length = std::max(std::abs(dx), std::abs(dy));
+            const int step = sign_step(dx) + n * sign_step(dy);
+            const int v = board_[static_cast<std::size_t>(a)];
+            const int s = t.strength_of(v);
+            board_[static_cast<std::size_t>(a)] = 0;
+            std::uint64_t zb = s_.zb ^ t.zobrist[a][v + kMaxCode];
+            int cost = 0, sq = a;
+            bool captured = false, king_taken = false;
+            for (int i = 0; i < length; ++i) {
+                sq += step;
+                const int w = board_[static_cast<std::size_t>(sq)];
+                undo.old[i] = static_cast<std::int8_t>(w);
+                if (w) {
+                    const int k = t.kind(w);
+                    const int diff = t.strength_of(w) - s;
+                    cost += diff > 0 ? 1 + diff : 1;
+                    hand_add(p, k, 1);
+                    zb ^= t.zobrist[sq][w + kMaxCode];
+                    s_.cap[p] += t.values[k];
+                    if (k == t.king) king_taken = true;
+                    board_[static_cast<std::size_t>(sq)] = 0;
+                    captured = true;
+                } else {
+                    ++cost;
+                }
+            }
+            board_[static_cast<std::size_t>(sq)] = static_cast<std::int8_t>(v);
+            s_.zb = zb ^ t.zobrist[sq][v + kMaxCode];
+            s_.ap -= cost;
+            s_.stage = kMoved;
+            if (captured) check_capture_win(p, king_taken);
+            return;
+        }
+        case kTagPlace:  // state.py, _push_place
+            put_from_hand(p, b, a);
+            advance_setup(p);
+            return;
+        case kTagDrop:  // state.py, _push_drop
+            put_from_hand(p, b, a);
+            s_.ap -= t.front_strength[b];
+            s_.stage = kDropped;
+            return;
+        default:
+            break;
+    }
+    switch (b) {
+        case kOpRoll:
+            s_.ap = a;
+            if (t.ap_mode == kApRound) s_.die = a;
+            return;
+        case kOpPick:
+            hand_add(p, a, 1);
+            advance_setup(p);
+            return;
+        case kOpPickPass:
+        case kOpPlaceDone:
+            s_.done |= 1 << p;
+            advance_setup(p);
+            return;
+        case kOpSacrifice: {  // state.py, _push_sacrifice
+            const int v = board_[static_cast<std::size_t>(a)];
+            undo.old[0] = static_cast<std::int8_t>(v);
+            board_[static_cast<std::size_t>(a)] = 0;
+            const int s = t.strength_of(v);
+            s_.ap += s;
+            s_.sac += s;
+            s_.zb ^= t.zobrist[a][v + kMaxCode];
+            if (t.sacrifice == kToOpponent) hand_add(1 - p, t.kind(v), 1);
+            return;
+        }
+        case kOpPromote: {  // state.py, _push_promote
+            const int v = board_[static_cast<std::size_t>(a)];
+            undo.old[0] = static_cast<std::int8_t>(v);
+            const int back = t.back_of[std::abs(v)];
+            const int w = v > 0 ? back : -back;
+            board_[static_cast<std::size_t>(a)] = static_cast<std::int8_t>(w);
+            s_.zb ^= t.zobrist[a][v + kMaxCode] ^ t.zobrist[a][w + kMaxCode];
+            s_.ap -= std::max(1, t.strength[back] - t.strength_of(v));
+            s_.stage = kPromoted;
+            return;
+        }
+        default:
+            end_turn(p);
+            return;
+    }
+}
+
+void Position::unmake(Move move, const Undo& undo) {
+    const Tables& t = *t_;
+    const int p = undo.saved.mover;
+    const int a = move_a(move), b = move_b(move);
+    switch (move_tag(move)) {
+        case kTagLine: {
+            const int n = t.n;
+            const int dx = b % n - a % n, dy = b / n - a / n;
+            const int length = std::max(std::abs(dx), std::abs(dy));
+            const int step = sign_step(dx) + n * sign_step(dy);
+            const std::int8_t v = board_[static_cast<std::size_t>(b)];
+            int sq = a;
+            for (int i = 0; i < length; ++i) {
+                sq += step;
+                const int w = undo.old[i];
+                board_[static_cast<std::size_t>(sq)] = static_cast<std::int8_t>(w);
+                if (w) --hand_[p][t.kind(w)];
+            }
+            board_[static_cast<std::size_t>(a)] = v;
+            break;
+        }
+        case kTagPlace:
+        case kTagDrop:
+            board_[static_cast<std::size_t>(a)] = 0;
+            ++hand_[p][b];
+            break;
+        default:
+            if (b == kOpPick) {
+                --hand_[p][a];
+            } else if (b == kOpSacrifice) {
+                board_[static_cast<std::size_t>(a)] = undo.old[0];
+                if (t.sacrifice == kToOpponent) --hand_[1 - p][t.kind(undo.old[0])];
+            } else if (b == kOpPromote) {
+                board_[static_cast<std::size_t>(a)] = undo.old[0];
+            }
+            break;
+    }
+    s_ = undo.saved;
+}
+
+// state.py, _check_capture_win.
+void Position::check_capture_win(int player, bool king_taken) {
+    const Tables& t = *t_;
+    if (t.end == kEndKing) {
+        if (king_taken) finish(player, kKingCaptured);
+    } else if (t.end == kEndPoints) {
+        if (s_.cap[player] >= t.target) finish(player, kVictoryPoints);
+    } else if (t.end == kEndAll) {
+        const int q = 1 - player;
+        for (int k = 0; k < t.kinds; ++k) {
+            if (hand_[q][k]) return;
+        }
+        for (int sq = 0; sq < t.nn; ++sq) {
+            const int v = board_[static_cast<std::size_t>(sq)];
+            if (v && owned_by(v, q)) return;
+        }
+        finish(player, kAllCaptured);
+    }
+}
+
+void Position::finish(int winner, int reason) {
+    s_.phase = kOver;
+    s_.winner = winner;
+    s_.reason = reason;
+    s_.mover = std::max(winner, 0);
+}
+
+// state.py, _end_turn.
+void Position::end_turn(int player) {
+    const Tables& t = *t_;
+    if (t.end == kEndHome && home_points(player) >= t.target) {
+        finish(player, kStonesHome);
+        return;
+    }
+    ++s_.turn;
+    if (s_.turn >= t.turns) {
+        const int winner = s_.cap[0] == s_.cap[1] ? -1 : (s_.cap[0] > s_.cap[1] ? 0 : 1);
+        finish(winner, kTurnLimit);
+        return;
+    }
+    s_.mover = 1 - player;
+    start_turn();
+}
+
+void Position::start_turn() {
+    const Tables& t = *t_;
+    s_.sac = 0;
+    s_.stage = kStart;
+    if (t.ap_mode == kApFixed) {
+        s_.ap = t.fixed_ap;
+    } else if (t.ap_mode == kApRound && s_.mover == 1) {
+        s_.ap = s_.die;
+    } else {
+        s_.ap = -1;
+    }
+}
+
+// state.py, _setup_done.
+bool Position::setup_done(int player) const {
+    if (s_.done >> player & 1) return true;
+    const Tables& t = *t_;
+    if (s_.phase == kPick) return hand_[player][t.king] > 0 && !any_affordable(player);
+    bool any = false;
+    for (int k = 0; k < t.kinds; ++k) any = any || hand_[player][k] > 0;
+    if (!any) return true;
+    for (int sq : t.setup[player]) {
+        if (!board_[static_cast<std::size_t>(sq)]) return false;
+    }
+    return true;
+}
+
+// state.py, _advance_setup.
+void Position::advance_setup(int player) {
+    const int q = 1 - player;
+    if (!setup_done(q)) {
+        s_.mover = q;
+        return;
+    }
+    if (!setup_done(player)) {
+        s_.mover = player;
+        return;
+    }
+    s_.done = 0;
+    if (s_.phase == kPick) {
+        s_.phase = kPlace;
+        s_.mover = 0;
+        if (setup_done(0)) s_.mover = 1;
+        return;
+    }
+    s_.phase = kPlay;
+    s_.mover = 0;
+    s_.turn = 0;
+    start_turn();
+}
+
+// --- the end, the key, the evaluation --------------------------------------------------
+
+int Position::home_points(int player) const {
+    const Tables& t = *t_;
+    int total = 0;
+    for (int sq : t.setup[1 - player]) {
+        const int v = board_[static_cast<std::size_t>(sq)];
+        if (v && owned_by(v, player)) total += t.values[t.kind(v)];
+    }
+    return total;
+}
+
+std::optional<Outcome> Position::outcome() const {
+    if (s_.phase != kOver) return std::nullopt;
+    Outcome result;
+    result.winner = s_.winner;
+    result.reason = kReasons[s_.reason];
+    result.scores = {{s_.cap[0], home_points(0)}, {s_.cap[1], home_points(1)}};
+    return result;
+}
+
+std::uint64_t Position::hash() const {
+    const std::uint64_t packed =
+        static_cast<std::uint64_t>(s_.phase) | static_cast<std::uint64_t>(s_.mover) << 2 |
+        static_cast<std::uint64_t>(s_.ap + 1) << 3 | static_cast<std::uint64_t>(s_.sac) << 9 |
+        static_cast<std::uint64_t>(s_.stage) << 13 | static_cast<std::uint64_t>(s_.done) << 15 |
+        static_cast<std::uint64_t>(s_.die) << 17 | static_cast<std::uint64_t>(s_.winner + 1) << 21 |
+        static_cast<std::uint64_t>(s_.reason + 1) << 23 | static_cast<std::uint64_t>(s_.turn) << 32;
+    return s_.zb ^ (s_.zh * 0x9E3779B97F4A7C15ull) ^ t_->salt ^ mix(packed) ^
+           mix(static_cast<std::uint64_t>(s_.cap[0]) * 0xD6E8FEB86659FD93ull + 1) ^
+           mix(static_cast<std::uint64_t>(s_.cap[1]) * 0xA0761D6478BD642Full + 2);
+}
+
+std::int64_t Position::army_points(int player) const {
+    const Tables& t = *t_;
+    std::int64_t total = 0;
+    for (int k = 0; k < t.kinds; ++k) total += std::int64_t{hand_[player][k]} * t.values[k];
+    for (int sq = 0; sq < t.nn; ++sq) {
+        const int v = board_[static_cast<std::size_t>(sq)];
+        if (v && owned_by(v, player)) total += t.values[t.kind(v)];
+    }
+    return total;
+}
+
+// evaluation.py, material, in tenths of a point (a stone in hand counts 0.8).
+int Position::material10(int player) const {
+    const Tables& t = *t_;
+    int total = 0;
+    for (int sq = 0; sq < t.nn; ++sq) {
+        const int v = board_[static_cast<std::size_t>(sq)];
+        if (v && owned_by(v, player)) total += 10 * t.values[t.kind(v)];
+    }
+    for (int k = 0; k < t.kinds; ++k) total += 8 * hand_[player][k] * t.values[k];
+    return total;
+}
+
+// evaluation.py, king_threats.
+int Position::king_threats(int player) const {
+    const Tables& t = *t_;
+    const int n = t.n;
+    int king = -1;
+    for (int sq = 0; sq < t.nn && king < 0; ++sq) {
+        const int v = board_[static_cast<std::size_t>(sq)];
+        if (v && owned_by(v, player) && t.kind(v) == t.king) king = sq;
+    }
+    if (king < 0) return 8;
+    const int kx = king % n, ky = king / n;
+    auto in_zone = [&](int sq) { return std::abs(sq % n - kx) <= 1 && std::abs(sq / n - ky) <= 1; };
+    const int enemy = 1 - player;
+    int threats = 0;
+    for (int sq = 0; sq < t.nn; ++sq) {
+        const int v = board_[static_cast<std::size_t>(sq)];
+        if (!v || !owned_by(v, enemy)) continue;
+        const int m = std::abs(v);
+        bool hit = false;
+        for (int r = 0; r < t.raydir_count[enemy][m] && !hit; ++r) {
+            const RayDir rd = t.raydirs[enemy][m][r];
+            if (rd.value < 2) continue;
+            for (int i = 0; i < t.ray_length[sq][rd.dir]; ++i) {
+                const int target = t.rays[sq][rd.dir][i];
+                if (in_zone(target)) {
+                    hit = true;
+                    break;
+                }
+                if (board_[static_cast<std::size_t>(target)]) break;
+            }
+        }
+        threats += hit ? 1 : 0;
+    }
+    return threats;
+}
+
+// evaluation.py, evaluate (before the tanh): material and König safety, in tenths.
+int Position::evaluate(int player) const {
+    const int other = 1 - player;
+    return material10(player) - material10(other) + 60 * (king_threats(other) - king_threats(player));
+}
+
+int Position::move_value(Move move) const {
+    if (move_tag(move) != kTagLine) return 0;
+    const Tables& t = *t_;
+    const int a = move_a(move), b = move_b(move);
+    const int n = t.n;
+    const int dx = b % n - a % n, dy = b / n - a / n;
+    const int length = std::max(std::abs(dx), std::abs(dy));
+    const int step = sign_step(dx) + n * sign_step(dy);
+    int value = 0;
+    for (int i = 0, sq = a; i < length; ++i) {
+        sq += step;
+        if (const int w = board_[static_cast<std::size_t>(sq)]) {
+            value += t.kind(w) == t.king ? 100'000 : 10 * t.values[t.kind(w)];
+        }
+    }
+    return value;
+}
+
+}  // namespace spieltisch::native::okard

@@ -1,0 +1,129 @@
+// Okard as a native position: the mirror of spieltisch/games/okard (state.py, position.py,
+// moves.py, evaluation.py), with the rules of shared/rules/okard.md and any options the
+// config (tables.hpp) gives. Every step of a turn is a move of its own: the die roll (a
+// chance node), sacrifices, one line move, promotions, drops and END.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "../core/game_concept.hpp"
+#include "../core/outcome.hpp"
+#include "tables.hpp"
+
+namespace spieltisch::native::okard {
+
+// A move in 16 bits: tag << 14 | b << 7 | a.
+//   tag 0 line move (a source, b target), 1 placement (a square, b kind), 2 drop (a square,
+//   b kind), 3 other (b the kind of step below, a its square, kind or die value).
+using Move = std::uint16_t;
+enum Tag : int { kTagLine = 0, kTagPlace = 1, kTagDrop = 2, kTagOther = 3 };
+enum Other : int { kOpRoll = 0, kOpPick = 1, kOpSacrifice = 2, kOpPromote = 3, kOpEnd = 4, kOpPickPass = 5, kOpPlaceDone = 6 };
+constexpr Move make_move(int tag, int a, int b) { return static_cast<Move>(tag << 14 | b << 7 | a); }
+constexpr Move other_move(int what, int a = 0) { return make_move(kTagOther, a, what); }
+constexpr int move_tag(Move m) { return m >> 14; }
+constexpr int move_a(Move m) { return m & 127; }
+constexpr int move_b(Move m) { return (m >> 7) & 127; }
+
+enum Phase : int { kPick = 0, kPlace = 1, kPlay = 2, kOver = 3 };
+enum Stage : int { kStart = 0, kMoved = 1, kPromoted = 2, kDropped = 3 };
+enum Reason : int { kKingCaptured = 0, kVictoryPoints = 1, kStonesHome = 2, kAllCaptured = 3, kTurnLimit = 4 };
+
+// Everything but the board and the hands: what `make` saves and `unmake` restores.
+struct Scalars {
+    std::int64_t cap[2] = {0, 0};  // captured values
+    int phase = kPick;
+    int mover = 0;
+    int ap = 0;  // -1 while the die is still to be rolled
+    int sac = 0;
+    int stage = kStart;
+    int turn = 0;
+    int done = 0;  // bit 0 red, bit 1 blue
+    int die = 0;
+    int winner = -1;
+    int reason = -1;
+    std::uint64_t zb = 0;  // Zobrist key of the board
+    std::uint64_t zh = 0;  // sum of the hand keys of every stone in hand
+};
+
+struct Undo {
+    Scalars saved;
+    std::int8_t old[kMaxBoard];  // the squares a step changed, before it
+};
+
+class Position {
+public:
+    using Move = okard::Move;
+    using Undo = okard::Undo;
+    static constexpr int kMaxMoves = okard::kMaxMoves;
+
+    static Position parse(std::string_view text) { return parse(text, {}); }
+    static Position parse(std::string_view text, std::string_view config);
+    std::string text() const;
+    std::string move_text(Move move) const;
+
+    int generate(Move* out) const;
+    void make(Move move, Undo& undo);
+    void unmake(Move move, const Undo& undo);
+
+    int to_move() const {
+        if (s_.phase == kOver) return kTerminal;
+        if (s_.phase == kPlay && s_.ap < 0) return kChance;
+        return s_.mover;
+    }
+    double probability(Move) const { return s_.phase == kPlay && s_.ap < 0 ? 1.0 / kDieFaces : 1.0; }
+
+    // For the search (core/search.hpp): the mover (also of a finished game: the winner, as
+    // the position text records it), captures as the forcing moves and their value, no
+    // null move (a turn is many steps of one player).
+    int side() const { return s_.phase == kPlay && s_.ap < 0 ? kChance : s_.mover; }
+    bool forcing(Move move) const { return move_value(move) > 0; }
+    int move_value(Move move) const;
+    static constexpr bool kNullMove = false;
+    bool null_move_ok() const { return false; }
+    void make_null(Undo&) {}
+    void unmake_null(const Undo&) {}
+    std::uint64_t hash() const;
+    int evaluate(int player) const;
+    std::optional<Outcome> outcome() const;
+
+    int home_points(int player) const;
+
+private:
+    const Tables* t_ = nullptr;
+    std::array<std::int8_t, kMaxSquares> board_{};
+    std::array<std::array<std::int32_t, kMaxKinds>, 2> hand_{};
+    Scalars s_;
+
+    bool owned_by(int code, int player) const { return player == 0 ? code > 0 : code < 0; }
+    int front_code(int player, int kind) const { return player == 0 ? 1 + 2 * kind : -(1 + 2 * kind); }
+    bool affordable(int player, int kind) const;
+    bool any_affordable(int player) const;
+    bool king_placed(int player) const;
+    bool setup_done(int player) const;
+    void advance_setup(int player);
+    void start_turn();
+    void end_turn(int player);
+    void finish(int winner, int reason);
+    void check_capture_win(int player, bool king_taken);
+    void put_from_hand(int player, int kind, int sq);
+    void hand_add(int player, int kind, int delta) {
+        hand_[player][kind] += delta;
+        s_.zh += static_cast<std::uint64_t>(delta) * t_->hand_keys[player][kind];
+    }
+    int place_moves(Move* out) const;
+    int play_moves(Move* out) const;
+    std::int64_t army_points(int player) const;
+    int material10(int player) const;
+    int king_threats(int player) const;
+    void read_ranks(std::string_view field);
+    void read_hands(std::string_view field);
+    bool has_legal_move() const;
+};
+
+static_assert(TextGame<Position>);
+
+}  // namespace spieltisch::native::okard

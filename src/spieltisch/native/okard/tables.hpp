@@ -1,0 +1,111 @@
+// Okard's per-game tables: what a game's options (board, stone list, AP mode, ...) fix for
+// the whole game, the mirror of spieltisch/games/okard/tables.py and options.py. The
+// options are not in the position text; they come over the boundary as a small config
+// (see `Config` below), and the tables of a config are built once and kept.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spieltisch::native::okard {
+
+inline constexpr int kMaxBoard = 10;
+inline constexpr int kMaxSquares = kMaxBoard * kMaxBoard;
+// Stone kinds of a stone list the native engine holds (the standard list has 8).
+inline constexpr int kMaxKinds = 32;
+// Signed square codes are -kMaxCode..kMaxCode: abs(code) = 1 + 2 * kind + side.
+inline constexpr int kMaxCode = 2 * kMaxKinds;
+inline constexpr int kCodes = 2 * kMaxCode + 1;
+// A move buffer; a config whose worst case could exceed it is refused (see config.cpp).
+inline constexpr int kMaxMoves = 2048;
+inline constexpr int kSacrificeCap = 6;
+inline constexpr int kDieFaces = 6;
+
+enum ApMode : int { kApTurn = 0, kApRound = 1, kApFixed = 2 };
+enum SacrificeTo : int { kToOpponent = 0, kRemoved = 1 };
+enum DropZone : int { kDropSetup = 0, kDropAnywhere = 1 };
+enum EndCondition : int { kEndKing = 0, kEndPoints = 1, kEndHome = 2, kEndAll = 3 };
+
+struct Side {
+    std::array<int, 8> dirs{};  // N NE E SE S SW W NW, seen from the owner
+    int strength = 1;
+    int value() const {
+        int total = strength;
+        for (int d : dirs) total += d;
+        return total;
+    }
+};
+
+struct Stone {
+    std::string code;
+    Side front;
+    bool has_back = false;
+    Side back;
+    int value() const { return front.value() + (has_back ? back.value() : 0); }
+};
+
+struct RayDir {
+    std::int8_t dir;    // absolute direction 0..7 (N NE E SE S SW W NW from red's side)
+    std::int8_t value;  // 1 move, 2 move and capture
+};
+
+struct Tables {
+    // The options.
+    int n = 9;
+    int nn = 81;
+    int army = 150;
+    int ap_mode = kApTurn;
+    int fixed_ap = 3;
+    int sacrifice = kToOpponent;
+    int drops = kDropSetup;
+    int end = kEndKing;
+    int target = 0;  // target points (0 when the end condition has none)
+    int turns = 200;
+    int setup_rows = 3;
+    std::vector<Stone> stones;
+
+    // Derived.
+    int kinds = 0;
+    int king = 0;
+    int min_value = 0;
+    int max_ap = 6;      // the most AP a turn starts with
+    std::int64_t hand_most = 1;  // the most stones of a kind a hand text may hold
+    std::array<int, kMaxKinds> values{};
+    std::array<int, kMaxKinds> front_strength{};
+    // By abs(code) 1..2 * kinds: strength, kind, the abs code after promotion (0: none).
+    std::array<int, kMaxCode + 1> strength{};
+    std::array<int, kMaxCode + 1> kind_of{};
+    std::array<int, kMaxCode + 1> back_of{};
+    // raydirs[player][abs code]: the directions with a value, in the owner's order.
+    std::array<std::array<std::array<RayDir, 8>, kMaxCode + 1>, 2> raydirs{};
+    std::array<std::array<int, kMaxCode + 1>, 2> raydir_count{};
+    // rays[sq][dir]: the squares from sq in that direction, ray_length of them.
+    std::array<std::array<std::array<std::int8_t, kMaxBoard>, 8>, kMaxSquares> rays{};
+    std::array<std::array<int, 8>, kMaxSquares> ray_length{};
+    std::array<std::array<bool, kMaxSquares>, 2> in_setup{};
+    std::array<std::vector<int>, 2> setup;
+    std::array<std::vector<int>, 2> drop_squares;
+    // Zobrist keys: zobrist[sq][code + kMaxCode], hand_keys[player][kind] (added per stone).
+    std::vector<std::array<std::uint64_t, kCodes>> zobrist;
+    std::array<std::array<std::uint64_t, kMaxKinds>, 2> hand_keys{};
+    std::uint64_t salt = 0;  // the config's own key, so that two configs never share keys
+
+    int kind(int code) const { return kind_of[code < 0 ? -code : code]; }
+    int strength_of(int code) const { return strength[code < 0 ? -code : code]; }
+    std::string square_name(int sq) const;
+};
+
+// The tables of a config text, built once per config and kept for the process; throws
+// std::invalid_argument (refuse) for a config the native engine cannot play.
+//
+// Config text: `board army ap fixed_ap sacrifice drops end target turns STONE...`, numbers
+// as decimal digits (ap 0 turn / 1 round / 2 fixed, sacrifice 0 opponent / 1 removed,
+// drops 0 setup / 1 anywhere, end 0 king / 1 points / 2 home / 3 all, target the resolved
+// target points), then each stone of the list as `CODE:FRONT` or `CODE:FRONT-BACK` with the
+// 9-digit sides. The empty text is the default options.
+const Tables& tables_for(std::string_view config);
+
+}  // namespace spieltisch::native::okard
