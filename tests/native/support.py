@@ -8,19 +8,26 @@ from typing import Any
 import spieltisch
 from spieltisch import native
 from spieltisch.core import State
+from spieltisch.core.game import Game
 
 
-def compare_children(name: str, state: State[Any], *, reachable: bool = True) -> None:
+def _loaded(game: str | Game[Any, Any]) -> Game[Any, Any]:
+    return spieltisch.load(game) if isinstance(game, str) else game
+
+
+def compare_children(
+    name: str | Game[Any, Any], state: State[Any], *, reachable: bool = True
+) -> None:
     """The native engine's legal moves, the position after each, and the result agree
     with the Python engine's on `state`'s text.
 
     The referee is the Python engine's reading of the text, not `state` itself: a text
     carries no more history than its own fields (Schachogi's `rN`), for either engine.
     `reachable=False` for a position set up by hand (the Python reader's
-    `parse(reachable=False)`).
+    `parse(reachable=False)`). `name` is a game name (default options) or a `Game`.
     """
     text = state.text()
-    state = spieltisch.load(name).parse(text, reachable=reachable)
+    state = _loaded(name).parse(text, reachable=reachable)
     expected = []
     for move in state.legal_moves():
         state.push(move)
@@ -33,10 +40,10 @@ def compare_children(name: str, state: State[Any], *, reachable: bool = True) ->
     assert native.outcome(name, text) == python_result, text
 
 
-def random_games(name: str, games: int, seed: int) -> int:
+def random_games(name: str | Game[Any, Any], games: int, seed: int) -> int:
     """Play `games` random games with the Python engine, comparing every ply with the
     native engine; returns the number of positions compared."""
-    game = spieltisch.load(name)
+    game = _loaded(name)
     rng = random.Random(seed)
     compared = 0
     for _ in range(games):

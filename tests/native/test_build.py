@@ -17,10 +17,16 @@ def test_the_extension_is_built() -> None:
 
 
 def test_a_game_without_native_engine_is_refused() -> None:
-    assert not native.available("okard")
-    text = spieltisch.load("okard").new_state(1).text()
+    assert not native.available("no-such-game")
     with pytest.raises(NativeUnavailableError, match="no native engine"):
-        native.perft("okard", text, 1)
+        native.perft("no-such-game", "", 1)
+
+
+def test_options_a_native_engine_does_not_play_are_refused() -> None:
+    game = spieltisch.load("schachogi", "quiet_plies=0")
+    assert not native.available(game)
+    with pytest.raises(NativeUnavailableError, match="does not play these options"):
+        native.perft(game, game.new_state(1).text(), 1)
 
 
 def test_the_engines_agree_with_the_registry() -> None:

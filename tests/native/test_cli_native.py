@@ -35,13 +35,21 @@ def test_native_divide_matches_the_python_engine() -> None:
     assert native.stdout.splitlines()[:-1] == [f"{m}: {n}" for m, n in divide(state, 3)]
 
 
-def test_a_game_without_native_engine_is_one_error_line() -> None:
-    result = run("perft", "okard", "1", "--engine", "native")
+def test_options_without_native_engine_are_one_error_line() -> None:
+    result = run("perft", "schachogi", "1", "-o", "repetitions=0", "--engine", "native")
     assert result.returncode == 2
     assert result.stdout == ""
     lines = result.stderr.splitlines()
     assert len(lines) == 1
-    assert lines[0].startswith("error: ") and "no native engine" in lines[0]
+    assert lines[0].startswith("error: ") and "does not play these options" in lines[0]
+
+
+def test_native_okard_perft_with_options_matches_the_python_engine() -> None:
+    args = ("perft", "okard", "4", "-o", "board=8", "-o", "ap=round", "--divide")
+    native = run(*args, "--engine", "native")
+    python = run(*args, "--engine", "python")
+    assert native.returncode == 0, native.stderr
+    assert native.stdout == python.stdout
 
 
 def test_bad_position_is_one_error_line() -> None:

@@ -53,13 +53,23 @@ def test_analyse_with_the_python_engine() -> None:
     assert lines[-1].startswith("bestmove ")
 
 
-def test_analyse_of_a_game_without_a_native_engine_uses_python() -> None:
-    result = run("analyse", "okard", "--depth", "1", "--seed", "1")
+def test_analyse_okard_with_either_engine() -> None:
+    text = "9/9/9/9/9/9/9/4,k,4/4,K,4 -/- 0:0 play r 1 0 s 0 -- -"
+    for engine in ("native", "python"):
+        result = run("analyse", "okard", "--position", text, "--engine", engine, "--depth", "2")
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.splitlines()[-1] == "bestmove e1-e2"
+
+
+def test_uci_okard_moves_are_one_word() -> None:
+    session = "uci\nposition startpos moves PI_K\ngo depth 3\n"
+    result = run("uci", "okard", stdin=session)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[-1].startswith("bestmove ")
-    refused = run("analyse", "okard", "--engine", "native", "--depth", "1")
-    assert refused.returncode == 2
-    assert refused.stderr.startswith("error:") and "native engine" in refused.stderr
+    best = result.stdout.splitlines()[-1].removeprefix("bestmove ")
+    assert " " not in best
+    state = spieltisch.load("okard").new_state(0)
+    state.play(state.parse_move("PI K"))
+    assert state.parse_move(best.replace("_", " ")) in state.legal_moves()
 
 
 def test_uci_session() -> None:

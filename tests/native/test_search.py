@@ -190,6 +190,6 @@ def test_bad_text_and_games_without_an_engine_give_the_project_errors() -> None:
 
     with pytest.raises(PositionError):
         search("ostseeschach", "not a position", depth=2)
-    okard = spieltisch.load("okard").new_state(1).text()
+    schachogi = spieltisch.load("schachogi", "repetitions=0")
     with pytest.raises(NativeUnavailableError):
-        search("okard", okard, depth=2)
+        search(schachogi, schachogi.new_state(1).text(), depth=2)

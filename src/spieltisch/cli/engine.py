@@ -33,6 +33,7 @@ from spieltisch.cli.common import (
     user_errors,
 )
 from spieltisch.core import Game, SpieltischError, State, load
+from spieltisch.core.errors import NotationError
 from spieltisch.core.text import is_ascii_int, read_int
 from spieltisch.native.search import MAX_DEPTH, Iteration, mate_in, search, stop_flag
 
@@ -50,6 +51,17 @@ def move_token(move: Any) -> str:
         return text
     code = getattr(move, "code", None)
     return code if isinstance(code, str) else "_".join(text.split())
+
+
+def parse_token(state: State[Any], token: str) -> Any:
+    """A move written as one word by `move_token`: its notation, or with `_` for the
+    notation's spaces (Okard's `PI_K`)."""
+    try:
+        return state.parse_move(token)
+    except NotationError:
+        if "_" not in token:
+            raise
+        return state.parse_move(token.replace("_", " "))
 
 
 def score_text(score: int) -> str:
@@ -161,14 +173,14 @@ def analyse(
             fail("the game is over: there is nothing to analyse")
         if seconds is None and depth is None:
             seconds = 1.0
-        engine = engine or ("native" if native.available(game) else "python")
+        engine = engine or ("native" if native.available(loaded) else "python")
         if engine == "python":
             if threads != 1:
                 fail("--threads is for the native engine")
             best = _python_analyse(state, seconds, depth)
         else:
             result = search(
-                game,
+                loaded,
                 state.text(),
                 time=seconds,
                 depth=depth,
@@ -265,7 +277,7 @@ class UciEngine:
             self.send("info string position startpos|fen TEXT [moves ...]")
             return
         for token in moves.split():
-            state.play(state.parse_move(token))
+            state.play(parse_token(state, token))
         self.state = state
 
     def go(self, rest: str) -> None:
@@ -294,7 +306,7 @@ class UciEngine:
 
         def think() -> None:
             result = search(
-                self.game.name,
+                self.game,
                 state.text(),
                 time=seconds,
                 depth=depth,
@@ -330,6 +342,6 @@ def uci(game: str) -> None:
     still prints its `bestmove`."""
     with user_errors():
         loaded = load(game)
-        if not native.available(game):
+        if not native.available(loaded):
             fail(f"{game} has no native engine (native engines: {', '.join(native.engines())})")
         UciEngine(loaded, sys.stdout).run(sys.stdin)

@@ -18,7 +18,6 @@ from spieltisch.cli.common import (
     SETUP,
     WholeNumber,
     board,
-    fail,
     load_state,
     user_errors,
 )
@@ -110,15 +109,13 @@ def perft_command(
         state = load_state(loaded, position, position_file, seed, setup=setup)
         start = time.perf_counter()
         if engine == "native":
-            if options:
-                fail("--engine native counts with the game's default options only")
             if split:
-                native_rows = native.divide(game, state.text(), depth)
+                native_rows = native.divide(loaded, state.text(), depth)
                 for notation, count in native_rows:
                     click.echo(f"{notation}: {count}")
                 total = sum(count for _, count in native_rows) if depth > 0 else 1
             else:
-                total = native.perft(game, state.text(), depth)
+                total = native.perft(loaded, state.text(), depth)
         elif split:
             rows = divide(state, depth)
             for move, count in rows:

@@ -52,7 +52,7 @@ def engines() -> list[str]:
     return [name for name, sub in _SUBMODULES.items() if hasattr(_native, sub)]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _default_game(name: str) -> Game[Any, Any]:
     return spieltisch.load(name)
 

@@ -74,7 +74,7 @@ G read_game(std::string_view text, std::string_view config) {
         return G::parse(text, config);
     } else {
         if (!config.empty()) throw std::invalid_argument("this native engine takes no options");
-        return read_game<G>(text, config);
+        return G::parse(text);
     }
 }
 

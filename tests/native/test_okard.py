@@ -1,0 +1,139 @@
+"""Native Okard against the Python engine: perft on every position the Python perft tests
+use (tests/games/okard/test_perft.py, the AP modes included), and the legal moves, the
+position after every legal move and the result at every ply of random games, with the
+default options and a sample of variants (the options go over as a small config)."""
+
+from __future__ import annotations
+
+import pytest
+
+import spieltisch
+from spieltisch import native
+from spieltisch.core import IllegalMoveError, PositionError, perft
+from spieltisch.native import NativeUnavailableError
+from spieltisch.native.search import search
+from tests.games.okard import test_perft as python_perft
+
+# The Python engine's perft positions and counts: one table that both engines must meet.
+from tests.games.okard.support import game
+from tests.games.okard.test_perft import KINGS_ONLY, REGRESSION
+
+from .support import compare_children, random_games
+
+NAME = "okard"
+REGRESSION_TEXT = (
+    "t,3,k,2,l,1/4,b,4/9/9/4,b,4/9/9/3,B,RI,4/SC,3,K,3,T B1/SP1 0:0 play r ? 0 s 0 -- -"
+)
+#: (options, text, depth, count) of the Python test's AP-mode cases.
+AP_MODE_CASES: list[tuple[str, str, int, int]] = list(
+    python_perft.test_perft_by_ap_mode.pytestmark[0].args[1]  # type: ignore[attr-defined]
+)
+
+#: Variants the random games mix in (okard.md, the options).
+VARIANTS = [
+    "",
+    "board=8",
+    "board=10",
+    "ap=round",
+    "ap=fixed fixed_ap=4",
+    "sacrifice=removed",
+    "drops=anywhere",
+    "end=points",
+    "end=home target=6",
+    "end=all board=8",
+    "turns=12",
+    "stones=B,G,K,X:222000001-222222123 army=60",
+]
+
+
+def test_perft_from_the_start_of_the_pick_phase() -> None:
+    text = game().new_state().text()
+    assert [native.perft(NAME, text, d) for d in range(4)] == [1, 8, 64, 512]
+    assert native.perft(NAME, text, 5) == perft(game().new_state(), 5)
+
+
+def test_perft_kings_only_by_hand() -> None:
+    assert [native.perft(NAME, KINGS_ONLY, d) for d in (1, 2, 3)] == [11, 16, 10 * 6 + 99]
+    assert native.perft(NAME, KINGS_ONLY, 5) == perft(game().parse(KINGS_ONLY), 5)
+
+
+@pytest.mark.parametrize(("options", "text", "depth", "count"), AP_MODE_CASES)
+def test_perft_by_ap_mode(options: str, text: str, depth: int, count: int) -> None:
+    loaded = game(options)
+    assert native.perft(loaded, text, depth) == count
+    assert native.perft(loaded, text, depth + 2) == perft(loaded.parse(text), depth + 2)
+
+
+def test_perft_regression_values() -> None:
+    assert [native.perft(NAME, REGRESSION_TEXT, d) for d in range(1, 4)] == REGRESSION
+    assert native.divide(NAME, REGRESSION_TEXT, 2) == [
+        (str(move), count)
+        for move, count in spieltisch.core.divide(game().parse(REGRESSION_TEXT), 2)
+    ]
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_random_games_agree(options: str) -> None:
+    assert random_games(game(options), 2, seed=len(options)) > 10
+
+
+def test_positions_set_up_by_hand_agree() -> None:
+    loaded = game()
+    for text in (
+        KINGS_ONLY,
+        REGRESSION_TEXT,
+        "4,k,4/9/9/9/9/9/9/9/4,K,4 B2/T1 7:3 play b 3 2 p 41 -- -",
+    ):
+        compare_children(loaded, loaded.parse(text, reachable=False), reachable=False)
+
+
+def test_text_the_native_reader_refuses_goes_through_the_python_reader() -> None:
+    # Extra blanks and split empty runs: the Python reader's canonical text.
+    text = "4,k,4/9/9/9/9/9/9/9/4,K,2,2  -/-  0:0 play r 2 0 s 0 -- -"
+    assert native.legal_moves(NAME, text) == native.legal_moves(NAME, KINGS_ONLY)
+    with pytest.raises(PositionError, match="11 fields"):
+        native.perft(NAME, "9/9 -/-", 1)
+    with pytest.raises(PositionError, match="KING_REQUIRED"):
+        native.perft(NAME, "9/9/9/9/9/9/9/9/9 B1/K1 0:0 place r 0 0 s 0 -- -", 1)
+
+
+def test_play_and_illegal_moves() -> None:
+    state = game().parse(KINGS_ONLY)
+    state.play(state.parse_move("e1-e3"))
+    assert native.play(NAME, KINGS_ONLY, "e1-e3") == state.text()
+    # The draft's notation (shogi squares) is read by the Python game.
+    assert native.play(NAME, KINGS_ONLY, "5i-5g") == state.text()
+    with pytest.raises(IllegalMoveError) as info:
+        native.play(NAME, KINGS_ONLY, "e1-e4")
+    assert info.value.rule == "ACTION_POINTS"
+
+
+def test_search_takes_the_koenig() -> None:
+    text = "9/9/9/9/9/9/9/4,k,4/4,K,4 -/- 0:0 play r 1 0 s 0 -- -"
+    result = search(NAME, text, depth=2)
+    assert result.best == "e1-e2"
+    after = native.play(NAME, text, "e1-e2")
+    assert native.outcome(NAME, after) == (0, "KING_CAPTURED", ((19, 0), (0, 0)))
+
+
+def test_options_the_native_engine_cannot_hold_make_it_unavailable() -> None:
+    # 15 stone kinds on 10x10: more moves than the engine's move buffer could take.
+    codes = ["K", *(chr(ord("A") + i) * 2 for i in range(14))]
+    stones = ",".join(code if code == "K" else f"{code}:222222221" for code in codes)
+    wide = spieltisch.load(NAME, f"board=10 stones={stones}")
+    assert native.available(NAME)
+    assert native.available(game("board=10"))
+    assert not native.available(wide)
+    with pytest.raises(NativeUnavailableError, match="does not play these options"):
+        native.perft(wide, wide.new_state().text(), 1)
+
+
+def test_schachogi_with_other_draw_rules_is_unavailable() -> None:
+    assert native.available(spieltisch.load("schachogi"))
+    assert not native.available(spieltisch.load("schachogi", "repetitions=0"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", VARIANTS)
+def test_many_random_games_agree(options: str) -> None:
+    random_games(game(options), 300, seed=17)
