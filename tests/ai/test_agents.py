@@ -181,7 +181,7 @@ def test_time_budget_is_respected(name: str, spec: str, monkeypatch: pytest.Monk
             assert agent.stats["depth"] >= 1, agent.stats
 
 
-@pytest.mark.parametrize("name", ["ostseeschach", "schachogi", "hase-und-igel"])
+@pytest.mark.parametrize("name", ["ostseeschach", "schachogi", "hase-und-igel", "okard"])
 def test_native_agent_plays_legal_moves(name: str) -> None:
     game = spieltisch.load(name)
     for index, state in enumerate(random_positions(game, 6, 300)):
@@ -198,8 +198,9 @@ def test_native_agent_plays_legal_moves(name: str) -> None:
 
 
 def test_native_spec_is_refused_for_a_game_without_an_engine() -> None:
+    # Schachogi's native engine knows the default draw rules only.
     with pytest.raises(spieltisch.SpieltischError, match="no native engine"):
-        make_agent("native:time=1", spieltisch.load("okard"))
+        make_agent("native:time=1", spieltisch.load("schachogi", "repetitions=0"))
     with pytest.raises(spieltisch.SpieltischError, match="out of range"):
         make_agent("native:threads=0", spieltisch.load("ostseeschach"))
 
@@ -224,11 +225,12 @@ def test_every_game_plays_its_level_table() -> None:
     assert not hasattr(spieltisch.Game, "ai_levels")
     for name in spieltisch.games():
         game = spieltisch.load(name)
-        table = NATIVE if native.available(name) else GENERIC
+        table = NATIVE if native.available(game) else GENERIC
         assert levels(game) == table
         for level, spec in table.items():
             assert make_agent(level, game).spec == make_agent(spec, game).spec
-    assert levels(spieltisch.load("okard")) == GENERIC  # no native engine for Okard yet
+    assert levels(spieltisch.load("okard", "board=10 ap=round")) == NATIVE  # options too
+    assert levels(spieltisch.load("schachogi", "quiet_plies=0")) == GENERIC
     assert isinstance(make_agent("easy", TakeTwice()), MCTSAgent)
 
 

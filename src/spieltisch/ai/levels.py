@@ -1,9 +1,10 @@
 """Named strength levels: each maps to an agent spec (agent and budget).
 
-Games with a native engine (`spieltisch.native.engines()`) play the native table: the C++
-search at every level. Every other game (Okard today) plays the generic table of the
-Python agents. The choice rests on the native build alone, not on game names, so a game
-that gains a native engine gains the native levels.
+Games with a native engine for their options (`spieltisch.native.available(game)`) play
+the native table: the C++ search at every level. Every other game (or variant the native
+engine cannot play) plays the generic table of the Python agents. The choice rests on the
+native build alone, not on game names, so a game that gains a native engine gains the
+native levels.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ NATIVE: dict[str, str] = {
 
 
 def levels(game: Game[Any, Any] | None = None) -> dict[str, str]:
-    """The level table in force for `game`: native where it has a native engine."""
-    if game is not None and native.available(game.name):
+    """The level table in force for `game`: native where it has a native engine for the
+    game's options (Okard's variants included; Schachogi's other draw rules not)."""
+    if game is not None and native.available(game):
         return dict(NATIVE)
     return dict(GENERIC)
 

@@ -64,17 +64,18 @@ class NativeAgent(Agent):
         moves = state.legal_moves()
         if not moves:
             raise ValueError("no legal move: the game is over")
-        name = state.game.name
-        if not native.available(name):
+        game = state.game
+        if not native.available(game):
             raise native.NativeUnavailableError(
-                f"{name!r} has no native engine; use the Python agents (alphabeta, mcts)"
+                f"{game.name!r} has no native engine for these options; use the Python agents "
+                "(alphabeta, mcts)"
             )
         if self.randomness and self.rng.random() < self.randomness:
             self.stats = {"depth": 0, "nodes": 0, "value": 0, "seconds": 0.0, "random": True}
             return self.rng.choice(moves)
         seconds = self.budget.seconds
         result = search(
-            name,
+            game,  # with its options: the native engine plays the same variant
             state.text(),
             time=None if seconds is None else seconds * (1.0 - TIME_MARGIN),
             depth=self.budget.depth,

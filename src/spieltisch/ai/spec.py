@@ -167,7 +167,7 @@ def make_agent(
         return _net_agent(settings, seed, game)
     budget = Budget(seconds=seconds, depth=_number(settings, "depth", int))
     if kind == "native":
-        if game is not None and not native.available(game.name):
+        if game is not None and not native.available(game):
             known = ", ".join(native.engines()) or "none in this build"
             raise AgentSpecError(
                 f"{game.name} has no native engine (native engines: {known}); use alphabeta or mcts"
