@@ -5,14 +5,15 @@ engines) from the same positions, next to python-chess's chess perft(4), and ran
 games (bulk simulation) plies/s next to the Python engine's and python-chess's random
 games, as ratios. The search's positions/s join when the native search exists.
 
-Run: `python -m benchmarks.native_speed` (or `make bench`).
+Run: `python -m benchmarks.native_speed [GAME ...]` (or `make bench`).
 Target (the native-core issue), one core: native perft ≥ 30x the Python engine's perft.
 """
 
 from __future__ import annotations
 
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +31,14 @@ from spieltisch.core import State
 NATIVE_VS_PYTHON_TARGET = 30.0
 #: A mid-game of tests/games/schachogi/test_perft.py.
 SCHACHOGI_MIDDLEGAME = "1rsi3r/bb1b1pbb/w3bb1w/2b5/1sS5/B3BB2/1BBB2BB/R1SIP1R1 w 2 13"
+#: Okard: the regression position of tests/games/okard/test_perft.py, and a random game's
+#: turn 3 (blue to roll), both with the dice as chance nodes.
+OKARD_REGRESSION = (
+    "t,3,k,2,l,1/4,b,4/9/9/4,b,4/9/9/3,B,RI,4/SC,3,K,3,T B1/SP1 0:0 play r ? 0 s 0 -- -"
+)
+OKARD_MIDGAME = (
+    "5,k,3/4,b+,1,sp,2/2,t,6/9/9/9/L+,8/5,SP,RI,1,K/1,B,5,SC,1 -/T1 0:0 play b ? 0 s 3 -- -"
+)
 
 
 @dataclass(frozen=True)
@@ -58,6 +67,12 @@ SETUPS: dict[str, Setup] = {
             (lambda: spieltisch.load("hase-und-igel").new_state(3), 4, 5),
         ]
     ),
+    "okard": Setup(
+        [
+            (lambda: spieltisch.load("okard").parse(OKARD_REGRESSION), 4, 5),
+            (lambda: spieltisch.load("okard").parse(OKARD_MIDGAME, reachable=False), 4, 6),
+        ]
+    ),
 }
 
 
@@ -77,15 +92,17 @@ def native_playout_rate(name: str, games: int, starts: int = 4) -> Rate:
     return Rate(plies, time.perf_counter() - start)
 
 
-def measure() -> dict[str, float]:
-    """Run all measurements, print the table, return the ratios by `game.measure` key."""
+def measure(only: Collection[str] | None = None) -> dict[str, float]:
+    """Run all measurements (of the games in `only`, default all), print the table, return
+    the ratios by `game.measure` key."""
     chess = chess_perft_rate(4)
     print(
         f"{'game':14} {'native leaves/s':>16} {'python leaves/s':>16} {'python-chess':>14} "
         f"{'nat/py':>7} {'nat/chess':>9} target"
     )
     ratios: dict[str, float] = {}
-    for name in native.engines():
+    games = [name for name in native.engines() if only is None or name in only]
+    for name in games:
         setup = SETUPS.get(name)
         if setup is None:
             continue
@@ -104,7 +121,7 @@ def measure() -> dict[str, float]:
         f"\n{'game':14} {'native plies/s':>16} {'python plies/s':>16} {'python-chess':>14} "
         f"{'nat/py':>7} {'nat/chess':>9}"
     )
-    for name in native.engines():
+    for name in games:
         python = random_games_rate(name, 150)
         fast = native_playout_rate(name, 20_000)
         ratios[f"{name}.playouts_vs_python"] = fast.per_second / python.per_second
@@ -118,4 +135,4 @@ def measure() -> dict[str, float]:
 
 
 if __name__ == "__main__":
-    measure()
+    measure(sys.argv[1:] or None)

@@ -109,8 +109,9 @@ def available(game: GameLike) -> bool:
     return isinstance(game, str) or _config(game) is not None
 
 
-def _engine(game: GameLike) -> tuple[Any, str, Game[Any, Any]]:
-    """The extension's submodule of `game`, its options' config and the Python game."""
+def _engine(game: GameLike) -> tuple[Any, str]:
+    """The extension's submodule of `game` and its options' config ("" for a name: the
+    default options, which every native engine plays)."""
     if _native is None:
         raise NativeUnavailableError(
             "the native engines are not built (install the package with a C++ compiler: "
@@ -122,35 +123,34 @@ def _engine(game: GameLike) -> tuple[Any, str, Game[Any, Any]]:
         raise NativeUnavailableError(
             f"{name!r} has no native engine (native engines: {known}); use --engine python"
         )
-    loaded = _game(game)
-    config = _config(loaded)
+    config = "" if isinstance(game, str) else _config(game)
     if config is None:
         raise NativeUnavailableError(
-            f"the native {name} engine does not play these options ({loaded.options.text()}); "
-            "use --engine python"
+            f"the native {name} engine does not play these options "
+            f"({_game(game).options.text()}); use --engine python"
         )
     module: ModuleType = getattr(_native, _SUBMODULES[name])
-    return module, config, loaded
+    return module, config
 
 
-def _canonical(game: Game[Any, Any], text: str) -> str:
+def _canonical(game: GameLike, text: str) -> str:
     """The Python game's canonical text of `text`; raises the Python game's own error.
     Read with `reachable=False`: the native readers check the form only, not whether a
     game can reach the position, so this fallback must not refuse more than they do."""
-    canonical: str = game.parse(text, reachable=False).text()
+    canonical: str = _game(game).parse(text, reachable=False).text()
     return canonical
 
 
 def _call(game: GameLike, function: str, text: str, *args: Any) -> Any:
     """Call the native `function` on `text`; text the native reader refuses goes through
     the Python game's reader (its error, or its canonical text) first."""
-    engine, config, loaded = _engine(game)
+    engine, config = _engine(game)
     method = getattr(engine, function)
     try:
         return method(text, *args, config=config)
     except ValueError:
         pass
-    canonical = _canonical(loaded, text)
+    canonical = _canonical(game, text)
     try:
         return method(canonical, *args, config=config)
     except ValueError:
@@ -202,17 +202,17 @@ def play(game: GameLike, text: str, move: str) -> str:
 
     An illegal move raises the Python game's `IllegalMoveError` naming the broken rule.
     """
-    engine, config, loaded = _engine(game)
+    engine, config = _engine(game)
     try:
         result: str = engine.play(text, move, config=config)
         return result
     except ValueError:
         pass
-    state = loaded.parse(text, reachable=False)
+    state = _game(game).parse(text, reachable=False)
     parsed = state.parse_move(move)
     state.play(parsed)  # raises IllegalMoveError naming the rule when it is illegal
     try:
-        result = engine.play(_canonical(loaded, text), str(parsed), config=config)
+        result = engine.play(_canonical(game, text), str(parsed), config=config)
     except ValueError:
         raise IllegalMoveError("NATIVE", f"the native engine does not take {move!r} here") from None
     return result

@@ -121,7 +121,7 @@ def search(
                 raise  # ends the search; raised again below
 
     try:
-        engine, config, _ = _engine(game)
+        engine, config = _engine(game)
         best, score, reached, nodes, seconds, pv, rows = engine.search(
             native_text, time or 0.0, limit, threads, hash_mb, keep_table, hook, stop, config
         )
