@@ -1,12 +1,14 @@
 """Batched self-play: N games of one kind stepped at once, with numpy arrays of
 observations, legal-action masks, players to move and returns (the shape pgx uses).
 
-The games run on a `Backend`. `PythonBackend` steps the Python rules engines (the
-reference). The seam for the compiled engines (`spieltisch.native`) is `backend_for`: a
-native backend implements the same three batch calls, `reset`, `step` and `fill`, in one
-call each (with the GIL released), and `backend_for` picks it when the build has one for
-the game. Today the native engines speak position text and move notation only (no action
-numbers, no observation tensors), so every game runs on the Python backend.
+The games run on a `Backend` with three batch calls, `reset`, `step` and `fill`.
+`PythonBackend` steps the Python rules engines (the reference). `NativeBackend` steps
+the compiled engines (`spieltisch.native.batch`: Ostseeschach, Schachogi, Hase und Igel
+with their default options), one call per batch with the GIL released, and writes the
+arrays in place; its action ids and tensors are the Python games' own (the tests drive
+both backends side by side). The set-up of a game and its chance draws are done in
+Python either way, so a seed gives the same games on both. `backend_for` picks the
+native backend when the build has one for the game (`backend="auto"`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from spieltisch.core.chance import MAX_SEED, draw_chance
 from spieltisch.core.game import TERMINAL, Game, State
 from spieltisch.core.options import GameOptions
 from spieltisch.envs.tensors import GameLike, game_of
+from spieltisch.native import batch as native_batch
 
 FloatArray: TypeAlias = np.ndarray[Any, np.dtype[np.float32]]
 BoolArray: TypeAlias = np.ndarray[Any, np.dtype[np.bool_]]
@@ -30,6 +33,7 @@ IntArray: TypeAlias = np.ndarray[Any, np.dtype[np.int64]]
 class Backend(Protocol):
     """N games of one kind behind three batch calls (see the module)."""
 
+    name: str
     game: Game[Any, Any]
     num_envs: int
 
@@ -49,6 +53,8 @@ class Backend(Protocol):
 
 class PythonBackend:
     """The Python rules engines, one `State` per game."""
+
+    name = "python"
 
     def __init__(self, game: Game[Any, Any], num_envs: int) -> None:
         self.game = game
@@ -90,13 +96,53 @@ class PythonBackend:
             state.push(draw_chance(state, seed))
 
 
+def start_text(game: Game[Any, Any], seed: int) -> str:
+    """The position text of a game started from episode seed `seed`: the set-up and its
+    chance draws as `PythonBackend.reset` makes them."""
+    state = game.new_state(seed)
+    PythonBackend._chance(state, seed)
+    return state.text()
+
+
+class NativeBackend:
+    """The compiled engines: one native batch object (`spieltisch.native.batch`) holds
+    every game; each call is one call into C++ that writes the arrays in place."""
+
+    name = "native"
+
+    def __init__(self, game: Game[Any, Any], num_envs: int) -> None:
+        self.game = game
+        self.num_envs = num_envs
+        self.batch = native_batch.new_batch(game, num_envs)
+
+    def reset(self, indices: Sequence[int], seeds: Sequence[int]) -> None:
+        texts = [start_text(self.game, seed) for seed in seeds]
+        self.batch.reset([int(index) for index in indices], texts)
+
+    def step(self, actions: IntArray, active: BoolArray) -> None:
+        self.batch.step(
+            np.ascontiguousarray(actions, dtype=np.int64),
+            np.ascontiguousarray(active, dtype=np.bool_),
+        )
+
+    def fill(
+        self, obs: FloatArray, mask: BoolArray, to_move: IntArray, returns: FloatArray
+    ) -> None:
+        self.batch.fill(obs, mask, to_move, returns)
+
+
 def backend_for(game: Game[Any, Any], num_envs: int, kind: str = "auto") -> Backend:
-    """The backend for `game`: `python`, or `auto` (the native one once the build has a
-    batch API for the game; see the module), or `native` (an error until then)."""
+    """The backend for `game`: `python`, `native` (an error naming the reason when the
+    build has no native batch for the game and its options), or `auto` (native where
+    there is one, else Python)."""
     if kind not in ("auto", "python", "native"):
         raise ValueError("backend must be 'auto', 'python' or 'native'")
-    if kind == "native":
-        raise ValueError(f"no native batch backend for {game.name} in this build")
+    if kind == "native" and not native_batch.has_batch(game):
+        raise ValueError(
+            f"no native batch backend for {game.name}: {native_batch.why_not(game)}"
+        )
+    if kind != "python" and native_batch.has_batch(game):
+        return NativeBackend(game, num_envs)
     return PythonBackend(game, num_envs)
 
 

@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "batch_bindings.hpp"
 #include "core/game_concept.hpp"
 #include "core/outcome.hpp"
 #include "core/perft.hpp"
@@ -233,4 +234,5 @@ NB_MODULE(_native, m) {
     bind_game<ostseeschach::Position>(m, "ostseeschach", "Ostseeschach (Software-Challenge 2022).");
     bind_game<schachogi::Position>(m, "schachogi", "Schachogi (default options).");
     bind_game<haseundigel::Position>(m, "haseundigel", "Hase und Igel (Software-Challenge 2018).");
+    bind_batches(m);  // _native.<game>.Batch (batch_bindings.cpp)
 }
