@@ -75,7 +75,9 @@ void bind_batch(nb::module_& parent, const char* game) {
                 nb::gil_scoped_release release;
                 batch.fill(obs.data(), mask.data(), to_move.data(), returns.data());
             },
-            nb::arg("obs"), nb::arg("mask"), nb::arg("to_move"), nb::arg("returns"),
+            // No conversion: a converted copy would be written and thrown away.
+            nb::arg("obs").noconvert(), nb::arg("mask").noconvert(),
+            nb::arg("to_move").noconvert(), nb::arg("returns").noconvert(),
             "Write every game's observation, legal-action mask, player to move (-2 when "
             "over) and returns into the arrays.")
         .def("text", &B::text, nb::arg("index"), "The position text of game `index`.");
