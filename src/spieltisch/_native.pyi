@@ -36,6 +36,7 @@ class _Batch:
         mask: NDArray[np.bool_],
         to_move: NDArray[np.int64],
         returns: NDArray[np.float32],
+        indices: NDArray[np.int64] | None = None,
     ) -> None: ...
     def text(self, index: int) -> str: ...
 

@@ -115,5 +115,9 @@ def test_native_batch_checks_its_input() -> None:
     assert batch.text(1) == start
     with pytest.raises(IndexError):
         batch.reset([2], [start])
+    with pytest.raises(IndexError, match=r"game index 7 outside 0\.\.1"):
+        batch.fill(obs, mask, to_move, returns, np.array([0, 7], np.int64))
+    with pytest.raises(ValueError, match="at least one game"):
+        native_batch.new_batch(game, 0)
     with pytest.raises(ValueError):
         batch.reset([0], ["not a position"])

@@ -45,10 +45,16 @@ class Backend(Protocol):
         `i` with `active[i]`, then its chance events."""
 
     def fill(
-        self, obs: FloatArray, mask: BoolArray, to_move: IntArray, returns: FloatArray
+        self,
+        obs: FloatArray,
+        mask: BoolArray,
+        to_move: IntArray,
+        returns: FloatArray,
+        indices: Sequence[int] | None = None,
     ) -> None:
         """Write every game's observation, legal-action mask, player to move (`TERMINAL`
-        when over) and returns (0, 0 while it goes on) into the arrays."""
+        when over) and returns (0, 0 while it goes on) into the arrays; with `indices`,
+        only those games' rows."""
 
 
 class PythonBackend:
@@ -77,10 +83,16 @@ class PythonBackend:
             self._chance(state, self.seeds[index])
 
     def fill(
-        self, obs: FloatArray, mask: BoolArray, to_move: IntArray, returns: FloatArray
+        self,
+        obs: FloatArray,
+        mask: BoolArray,
+        to_move: IntArray,
+        returns: FloatArray,
+        indices: Sequence[int] | None = None,
     ) -> None:
-        mask[:] = False
-        for index, state in enumerate(self.states):
+        for index in range(self.num_envs) if indices is None else indices:
+            state = self.states[index]
+            mask[index] = False
             obs[index] = np.asarray(state.observation(), dtype=np.float32).reshape(obs.shape[1:])
             to_move[index] = state.to_move
             if state.is_over():
@@ -126,9 +138,15 @@ class NativeBackend:
         )
 
     def fill(
-        self, obs: FloatArray, mask: BoolArray, to_move: IntArray, returns: FloatArray
+        self,
+        obs: FloatArray,
+        mask: BoolArray,
+        to_move: IntArray,
+        returns: FloatArray,
+        indices: Sequence[int] | None = None,
     ) -> None:
-        self.batch.fill(obs, mask, to_move, returns)
+        rows = None if indices is None else np.asarray(indices, dtype=np.int64)
+        self.batch.fill(obs, mask, to_move, returns, rows)
 
 
 def backend_for(game: Game[Any, Any], num_envs: int, kind: str = "auto") -> Backend:
@@ -208,13 +226,16 @@ class VectorGames:
             finished = [int(i) for i in np.flatnonzero(done)]
             self.episodes += len(finished)
             self.backend.reset(finished, [self._seeds.randrange(MAX_SEED) for _ in finished])
-            self.backend.fill(self.obs, self.mask, self.to_move, self.returns)
+            self.backend.fill(self.obs, self.mask, self.to_move, self.returns, finished)
         return rewards, done
 
     def random_actions(self, rng: np.random.Generator) -> IntArray:
         """One uniformly random legal action per game (for baselines and benchmarks)."""
-        rows, cols = np.nonzero(self.mask)
-        counts = np.bincount(rows, minlength=self.num_envs)
-        starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
-        picks = starts + (rng.random(self.num_envs) * counts).astype(np.int64)
-        return np.asarray(cols[np.minimum(picks, len(cols) - 1)], dtype=np.int64)
+        # One pass over the flat mask; each game's legal actions are a run of it.
+        num_actions = self.mask.shape[1]
+        flat = np.flatnonzero(self.mask)
+        bounds = np.searchsorted(flat, np.arange(self.num_envs + 1) * num_actions)
+        counts = np.diff(bounds)
+        picks = bounds[:-1] + (rng.random(self.num_envs) * counts).astype(np.int64)
+        chosen = flat[np.minimum(picks, len(flat) - 1)]
+        return np.asarray(chosen - np.arange(self.num_envs) * num_actions, dtype=np.int64)

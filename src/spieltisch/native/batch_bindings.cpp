@@ -4,10 +4,12 @@
 #include "batch_bindings.hpp"
 
 #include <nanobind/ndarray.h>
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -66,20 +68,23 @@ void bind_batch(nb::module_& parent, const char* game) {
         .def(
             "fill",
             [](B& batch, Array<float> obs, Array<bool> mask, Array<std::int64_t> to_move,
-               Array<float> returns) {
+               Array<float> returns, std::optional<Array<const std::int64_t>> indices) {
                 const auto n = static_cast<std::size_t>(batch.size());
                 require_size(obs, n * B::kObservationSize, "obs");
                 require_size(mask, n * B::kNumActions, "mask");
                 require_size(to_move, n, "to_move");
                 require_size(returns, 2 * n, "returns");
+                const std::int64_t* rows = indices ? indices->data() : nullptr;
+                const int count = indices ? static_cast<int>(indices->size()) : 0;
                 nb::gil_scoped_release release;
-                batch.fill(obs.data(), mask.data(), to_move.data(), returns.data());
+                batch.fill(obs.data(), mask.data(), to_move.data(), returns.data(), rows, count);
             },
             // No conversion: a converted copy would be written and thrown away.
             nb::arg("obs").noconvert(), nb::arg("mask").noconvert(),
             nb::arg("to_move").noconvert(), nb::arg("returns").noconvert(),
+            nb::arg("indices").none() = nb::none(),
             "Write every game's observation, legal-action mask, player to move (-2 when "
-            "over) and returns into the arrays.")
+            "over) and returns into the arrays (only the games `indices` when given).")
         .def("text", &B::text, nb::arg("index"), "The position text of game `index`.");
 }
 

@@ -29,12 +29,10 @@ public:
     static constexpr std::size_t kWords = (kNumActions + 63) / 64;
 
     explicit Batch(int size)
-        : games_(static_cast<std::size_t>(size)),
-          ready_(static_cast<std::size_t>(size), 0),
-          fresh_(static_cast<std::size_t>(size), 0),
-          legal_(static_cast<std::size_t>(size) * kWords, 0) {
-        if (size < 1) throw std::invalid_argument("a batch holds at least one game");
-    }
+        : games_(checked(size)),
+          ready_(games_.size(), 0),
+          fresh_(games_.size(), 0),
+          legal_(games_.size() * kWords, 0) {}
 
     int size() const { return static_cast<int>(games_.size()); }
 
@@ -72,37 +70,21 @@ public:
     }
 
     // Every game's observation (N x kObservationSize), mask (N x kNumActions), player to
-    // move (kTerminal when over) and returns (N x 2: +1 / -1 / 0 at the end, else 0).
-    void fill(float* obs, bool* mask, std::int64_t* to_move, float* returns) {
-        const int n = size();
-        for (int i = 0; i < n; ++i) require_ready(i);
-        std::fill(mask, mask + static_cast<std::size_t>(n) * kNumActions, false);
+    // move (kTerminal when over) and returns (N x 2: +1 / -1 / 0 at the end, else 0);
+    // with `indices` (`count` of them) only those games' rows.
+    void fill(float* obs, bool* mask, std::int64_t* to_move, float* returns,
+              const std::int64_t* indices = nullptr, int count = 0) {
+        const int n = indices ? count : size();
+        for (int k = 0; k < n; ++k) {
+            const std::int64_t i = indices ? indices[k] : k;
+            check_index(i);
+            require_ready(static_cast<int>(i));
+        }
         std::vector<Move> buffer(static_cast<std::size_t>(G::kMaxMoves));
-        for (int i = 0; i < n; ++i) {
-            const std::size_t at = static_cast<std::size_t>(i);
-            const G& game = games_[at];
-            T::observation(game, obs + at * kObservationSize);
-            const int count = game.generate(buffer.data());
-            const int mover = T::to_move(game, count);
-            if (mover == kChance) throw std::logic_error("a chance event in a batch game");
-            to_move[at] = mover;
-            std::uint64_t* bits = legal_.data() + at * kWords;
-            std::fill(bits, bits + kWords, 0);
-            if (mover == kTerminal) {
-                const auto result = game.outcome();
-                const int winner = result ? result->winner : -1;
-                returns[2 * at] = winner < 0 ? 0.0f : (winner == 0 ? 1.0f : -1.0f);
-                returns[2 * at + 1] = winner < 0 ? 0.0f : (winner == 1 ? 1.0f : -1.0f);
-            } else {
-                returns[2 * at] = returns[2 * at + 1] = 0.0f;
-                bool* row = mask + at * kNumActions;
-                for (int k = 0; k < count; ++k) {
-                    const int id = T::action(game, buffer[static_cast<std::size_t>(k)]);
-                    row[id] = true;
-                    bits[id >> 6] |= std::uint64_t{1} << (id & 63);
-                }
-            }
-            fresh_[at] = 1;
+        for (int k = 0; k < n; ++k) {
+            const std::size_t at = static_cast<std::size_t>(indices ? indices[k] : k);
+            fill_one(at, buffer.data(), obs + at * kObservationSize, mask + at * kNumActions,
+                     to_move + at, returns + 2 * at);
         }
     }
 
@@ -119,7 +101,11 @@ private:
     std::vector<char> fresh_;  // `legal_` describes the game's current position
     std::vector<std::uint64_t> legal_;
 
-    void check_index(int index) const {
+    static std::size_t checked(int size) {
+        if (size < 1) throw std::invalid_argument("a batch holds at least one game");
+        return static_cast<std::size_t>(size);
+    }
+    void check_index(std::int64_t index) const {
         if (index < 0 || index >= size()) {
             throw std::out_of_range("game index " + std::to_string(index) + " outside 0.." +
                                     std::to_string(size() - 1));
@@ -129,6 +115,35 @@ private:
         if (!ready_[static_cast<std::size_t>(index)]) {
             throw std::invalid_argument("game " + std::to_string(index) + " was never reset");
         }
+    }
+
+    void fill_one(std::size_t at, Move* buffer, float* obs, bool* row, std::int64_t* to_move,
+                  float* returns) {
+        const G& game = games_[at];
+        T::observation(game, obs);
+        std::fill(row, row + kNumActions, false);
+        const int count = game.generate(buffer);
+        const int mover = T::to_move(game, count);
+        if (mover == kChance) throw std::logic_error("a chance event in a batch game");
+        *to_move = mover;
+        std::uint64_t* bits = legal_.data() + at * kWords;
+        std::fill(bits, bits + kWords, 0);
+        returns[0] = returns[1] = 0.0f;
+        if (mover == kTerminal) {
+            const auto result = game.outcome();
+            const int winner = result ? result->winner : -1;
+            if (winner >= 0) {
+                returns[winner] = 1.0f;
+                returns[1 - winner] = -1.0f;
+            }
+        } else {
+            for (int k = 0; k < count; ++k) {
+                const int id = T::action(game, buffer[k]);
+                row[id] = true;
+                bits[id >> 6] |= std::uint64_t{1} << (id & 63);
+            }
+        }
+        fresh_[at] = 1;
     }
 
     bool is_legal(int index, std::int64_t action) {
