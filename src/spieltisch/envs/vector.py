@@ -156,9 +156,7 @@ def backend_for(game: Game[Any, Any], num_envs: int, kind: str = "auto") -> Back
     if kind not in ("auto", "python", "native"):
         raise ValueError("backend must be 'auto', 'python' or 'native'")
     if kind == "native" and not native_batch.has_batch(game):
-        raise ValueError(
-            f"no native batch backend for {game.name}: {native_batch.why_not(game)}"
-        )
+        raise ValueError(f"no native batch backend for {game.name}: {native_batch.why_not(game)}")
     if kind != "python" and native_batch.has_batch(game):
         return NativeBackend(game, num_envs)
     return PythonBackend(game, num_envs)
