@@ -9,6 +9,8 @@ import pytest
 pytest.importorskip("numpy", reason="the envs extra is not installed (pip install .[envs])")
 pytest.importorskip("gymnasium", reason="the envs extra is not installed (pip install .[envs])")
 
+from typing import Any
+
 import numpy as np
 
 from spieltisch import envs, native
@@ -23,9 +25,12 @@ needs_native = pytest.mark.skipif(
 )
 
 
-def drive_both(name: str, num_envs: int, steps: int, seed: int) -> dict[str, int]:
+def drive_both(
+    name: str, num_envs: int, steps: int, seed: int, peaks: np.ndarray[Any, Any] | None = None
+) -> dict[str, int]:
     """Step a Python and a native batch side by side; every array must agree after every
-    step. Returns how many games ended and how many ended with each result."""
+    step. Returns how many games ended with each result; `peaks` (of the observation's
+    shape) collects the largest value each observation entry took."""
     python = envs.VectorGames(name, num_envs, seed=seed, backend="python")
     compiled = envs.VectorGames(name, num_envs, seed=seed, backend="native")
     assert isinstance(compiled.backend, envs.NativeBackend)
@@ -35,6 +40,8 @@ def drive_both(name: str, num_envs: int, steps: int, seed: int) -> dict[str, int
         for field in ("obs", "mask", "to_move", "returns"):
             ours, theirs = getattr(compiled, field), getattr(python, field)
             assert np.array_equal(ours, theirs), f"{name}: {field} differs at step {step}"
+        if peaks is not None:
+            np.maximum(peaks, compiled.obs.max(axis=0), out=peaks)
         actions = python.random_actions(rng)
         rewards, done = python.step(actions)
         native_rewards, native_done = compiled.step(actions)
@@ -47,13 +54,40 @@ def drive_both(name: str, num_envs: int, steps: int, seed: int) -> dict[str, int
     return counts
 
 
+#: Observation entries the fast runs must have seen non-zero, so that the comparison
+#: covers them: (first plane, last plane, entry within the plane or None for any).
+COVERED: dict[str, list[tuple[int, int, int | None]]] = {
+    # Towers of both (planes 4-7, 12-15), ambers of both (16, 17).
+    "ostseeschach": [(4, 7, None), (12, 15, None), (16, 16, 0), (17, 17, 0)],
+    # Promoted pieces of both (6-10, 17-21), a repeated position (23).
+    "schachogi": [(6, 10, None), (17, 21, None), (23, 23, 0)],
+    # Both hares on the track; must move on (entry 6) and must eat (7) for both players.
+    "hase-und-igel": [
+        (8, 8, None),
+        (9, 9, None),
+        (10, 11, 6),
+        (10, 11, 7),
+        (11, 11, 6),
+        (11, 11, 7),
+    ],
+}
+
+
 @needs_native
 @pytest.mark.parametrize(
     ("name", "steps"), [("ostseeschach", 200), ("schachogi", 400), ("hase-und-igel", 200)]
 )
 def test_native_backend_agrees_with_python(name: str, steps: int) -> None:
-    counts = drive_both(name, 6, steps, seed=11)
+    game = load(name)
+    peaks = np.zeros(game.observation_shape, np.float32)
+    counts = drive_both(name, 6, steps, seed=11, peaks=peaks)
     assert sum(counts.values()) >= 6  # several episodes per game slot on average
+    for first, last, entry in COVERED[name]:
+        planes = peaks[first : last + 1].reshape(last + 1 - first, -1)
+        seen = planes.max() if entry is None else planes[:, entry].max()
+        assert seen > 0, f"{name}: planes {first}-{last} entry {entry} never set"
+    if name == "schachogi":
+        assert peaks[23].max() == np.float32(2 / 3)  # a position seen twice
 
 
 @needs_native
