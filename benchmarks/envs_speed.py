@@ -6,13 +6,16 @@ actions of the player to move, pick a uniformly random legal action, apply it, a
 a new game when one ends.
 
 - `aec`: `spieltisch.envs.env("ostseeschach")` (PettingZoo AEC, its wrappers included);
-- `vector`: `spieltisch.envs.VectorGames("ostseeschach", 64)` (the Python engine today;
-  the native engine slots in behind `envs.vector.backend_for`);
+- `vector python`: `spieltisch.envs.VectorGames(game, 64, backend="python")` (the Python
+  engines), for each game with a native engine;
+- `vector native`: the same on the native batch backend (C++, `backend="native"`), batches
+  of 64 and 256;
 - `pettingzoo chess`: `pettingzoo.classic.chess_v6.env()` (python-chess underneath);
 - `open_spiel chess`: `pyspiel.load_game("chess")` (C++ underneath), stepped from Python.
 
 Run: `python -m benchmarks.envs_speed [SECONDS]` (needs the `research` extra; a missing
-reference is reported and skipped). Ratios are ours / theirs.
+reference or a build without the native engines is reported and skipped). Ratios are
+ours / theirs.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -59,10 +63,12 @@ def spieltisch_aec(seconds: float, game: str = "ostseeschach") -> float:
     return _aec_steps(envs.env(game), seconds)
 
 
-def spieltisch_vector(seconds: float, game: str = "ostseeschach", num_envs: int = 64) -> float:
+def spieltisch_vector(
+    seconds: float, game: str = "ostseeschach", num_envs: int = 64, backend: str = "python"
+) -> float:
     from spieltisch import envs
 
-    batch = envs.VectorGames(game, num_envs, seed=0)
+    batch = envs.VectorGames(game, num_envs, seed=0, backend=backend)
     rng = np.random.default_rng(0)
 
     def step() -> int:
@@ -98,28 +104,73 @@ def open_spiel_chess(seconds: float) -> float:
     return _timed(step, seconds)
 
 
+#: The games with a native batch, and the native batch sizes measured.
+NATIVE_GAMES = ("ostseeschach", "schachogi", "hase-und-igel")
+NATIVE_SIZES = (64, 256)
+REFERENCES = ("pettingzoo chess_v6", "open_spiel chess")
+
+
+def contenders() -> list[tuple[str, str, Callable[[float], float]]]:
+    """(short key, row label, run) of every contender, ours first, then the references."""
+    rows: list[tuple[str, str, Callable[[float], float]]] = [
+        ("aec", "spieltisch aec ostseeschach", spieltisch_aec),
+    ]
+    for game in NATIVE_GAMES:
+        rows.append(
+            (
+                "vector" if game == "ostseeschach" else f"vector {game}",
+                f"spieltisch vector python {game} (64)",
+                partial(spieltisch_vector, game=game, num_envs=64, backend="python"),
+            )
+        )
+        for size in NATIVE_SIZES:
+            key = "native" if (game, size) == ("ostseeschach", 256) else f"native {game} {size}"
+            rows.append(
+                (
+                    key,
+                    f"spieltisch vector native {game} ({size})",
+                    partial(spieltisch_vector, game=game, num_envs=size, backend="native"),
+                )
+            )
+    rows.append(("pettingzoo", "pettingzoo chess_v6", pettingzoo_chess))
+    rows.append(("open_spiel", "open_spiel chess", open_spiel_chess))
+    return rows
+
+
 def measure(seconds: float = SECONDS) -> dict[str, float]:
-    """Measure every contender, print the table, return the ratios (ours / reference)."""
+    """Measure every contender, print the table, return the ratios (ours / reference)
+    keyed `ours/theirs` by the short keys (`aec/pettingzoo`, `vector/open_spiel`,
+    `native/open_spiel` for the native batch of 256 Ostseeschach games, ...), and
+    `native/vector` (the native against the Python batch, both Ostseeschach)."""
     rates: dict[str, float] = {}
-    for name, run in (
-        ("spieltisch aec ostseeschach", spieltisch_aec),
-        ("spieltisch vector ostseeschach (64)", spieltisch_vector),
-        ("pettingzoo chess_v6", pettingzoo_chess),
-        ("open_spiel chess", open_spiel_chess),
-    ):
+    labels: dict[str, str] = {}
+    for key, label, run in contenders():
+        labels[key] = label
         try:
-            rates[name] = run(seconds)
+            rates[key] = run(seconds)
         except ImportError as exc:
-            print(f"{name:<38} skipped ({exc.name} is not installed)")
-    for name, rate in rates.items():
-        print(f"{name:<38} {rate:>10,.0f} steps/s")
-    ratios = {}
-    for ours in ("spieltisch aec ostseeschach", "spieltisch vector ostseeschach (64)"):
-        for theirs in ("pettingzoo chess_v6", "open_spiel chess"):
-            if ours in rates and theirs in rates:
-                key = f"{ours.split()[1]}/{theirs.split()[0]}"
-                ratios[key] = rates[ours] / rates[theirs]
-                print(f"ratio {ours} / {theirs}: {ratios[key]:.2f}")
+            print(f"{label:<46} skipped ({exc.name} is not installed)")
+        except ValueError as exc:  # a build without the native batch
+            print(f"{label:<46} skipped ({exc})")
+    references = [key for key in ("pettingzoo", "open_spiel") if key in rates]
+    print(f"{'environment':<46} {'steps/s':>10}" + "".join(f" {'/' + r:>12}" for r in references))
+    ratios: dict[str, float] = {}
+    for key, rate in rates.items():
+        row = f"{labels[key]:<46} {rate:>10,.0f}"
+        if key not in references:
+            for theirs in references:
+                ratios[f"{key}/{theirs}"] = rate / rates[theirs]
+                row += f" {rate / rates[theirs]:>12.2f}"
+        print(row)
+    for game in NATIVE_GAMES:
+        python_key = "vector" if game == "ostseeschach" else f"vector {game}"
+        for size in NATIVE_SIZES:
+            key = "native" if (game, size) == ("ostseeschach", 256) else f"native {game} {size}"
+            if key in rates and python_key in rates:
+                ratios[f"{key}/{python_key}"] = rates[key] / rates[python_key]
+                print(
+                    f"native / python batch, {game} ({size}): {ratios[f'{key}/{python_key}']:.1f}"
+                )
     return ratios
 
 

@@ -8,6 +8,9 @@ Every game submodule offers the same functions; they raise ValueError on positio
 from collections.abc import Callable
 from types import ModuleType
 
+import numpy as np
+from numpy.typing import NDArray
+
 class StopFlag:
     """Set from another thread to stop a running search."""
 
@@ -17,7 +20,29 @@ class StopFlag:
 
 _Iteration = tuple[int, int, int, float, list[str]]
 
+class _Batch:
+    """N positions stepped together (native/batch_bindings.cpp): the vector
+    environments' native backend. The arrays are written in place."""
+
+    num_actions: int
+    observation_size: int
+    def __init__(self, size: int) -> None: ...
+    @property
+    def size(self) -> int: ...
+    def reset(self, indices: list[int], texts: list[str]) -> None: ...
+    def step(self, actions: NDArray[np.int64], active: NDArray[np.bool_]) -> None: ...
+    def fill(
+        self,
+        obs: NDArray[np.float32],
+        mask: NDArray[np.bool_],
+        to_move: NDArray[np.int64],
+        returns: NDArray[np.float32],
+        indices: NDArray[np.int64] | None = None,
+    ) -> None: ...
+    def text(self, index: int) -> str: ...
+
 class _GameModule(ModuleType):
+    Batch: type[_Batch]
     @staticmethod
     def perft(text: str, depth: int, config: str = ...) -> int: ...
     @staticmethod

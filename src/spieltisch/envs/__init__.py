@@ -16,10 +16,17 @@ from __future__ import annotations
 from spieltisch.envs.aec import SpieltischAEC, env, raw_env
 from spieltisch.envs.single import SingleAgentEnv
 from spieltisch.envs.tensors import action_mask, game_of, observation, observation_spaces
-from spieltisch.envs.vector import Backend, PythonBackend, VectorGames, backend_for
+from spieltisch.envs.vector import (
+    Backend,
+    NativeBackend,
+    PythonBackend,
+    VectorGames,
+    backend_for,
+)
 
 __all__ = [
     "Backend",
+    "NativeBackend",
     "PythonBackend",
     "SingleAgentEnv",
     "SpieltischAEC",

@@ -1,12 +1,14 @@
 """Batched self-play: N games of one kind stepped at once, with numpy arrays of
 observations, legal-action masks, players to move and returns (the shape pgx uses).
 
-The games run on a `Backend`. `PythonBackend` steps the Python rules engines (the
-reference). The seam for the compiled engines (`spieltisch.native`) is `backend_for`: a
-native backend implements the same three batch calls, `reset`, `step` and `fill`, in one
-call each (with the GIL released), and `backend_for` picks it when the build has one for
-the game. Today the native engines speak position text and move notation only (no action
-numbers, no observation tensors), so every game runs on the Python backend.
+The games run on a `Backend` with three batch calls, `reset`, `step` and `fill`.
+`PythonBackend` steps the Python rules engines (the reference). `NativeBackend` steps
+the compiled engines (`spieltisch.native.batch`: Ostseeschach, Schachogi, Hase und Igel
+with their default options), one call per batch with the GIL released, and writes the
+arrays in place; its action ids and tensors are the Python games' own (the tests drive
+both backends side by side). The set-up of a game and its chance draws are done in
+Python either way, so a seed gives the same games on both. `backend_for` picks the
+native backend when the build has one for the game (`backend="auto"`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from spieltisch.core.chance import MAX_SEED, draw_chance
 from spieltisch.core.game import TERMINAL, Game, State
 from spieltisch.core.options import GameOptions
 from spieltisch.envs.tensors import GameLike, game_of
+from spieltisch.native import batch as native_batch
 
 FloatArray: TypeAlias = np.ndarray[Any, np.dtype[np.float32]]
 BoolArray: TypeAlias = np.ndarray[Any, np.dtype[np.bool_]]
@@ -30,6 +33,7 @@ IntArray: TypeAlias = np.ndarray[Any, np.dtype[np.int64]]
 class Backend(Protocol):
     """N games of one kind behind three batch calls (see the module)."""
 
+    name: str
     game: Game[Any, Any]
     num_envs: int
 
@@ -41,14 +45,22 @@ class Backend(Protocol):
         `i` with `active[i]`, then its chance events."""
 
     def fill(
-        self, obs: FloatArray, mask: BoolArray, to_move: IntArray, returns: FloatArray
+        self,
+        obs: FloatArray,
+        mask: BoolArray,
+        to_move: IntArray,
+        returns: FloatArray,
+        indices: Sequence[int] | None = None,
     ) -> None:
         """Write every game's observation, legal-action mask, player to move (`TERMINAL`
-        when over) and returns (0, 0 while it goes on) into the arrays."""
+        when over) and returns (0, 0 while it goes on) into the arrays; with `indices`,
+        only those games' rows."""
 
 
 class PythonBackend:
     """The Python rules engines, one `State` per game."""
+
+    name = "python"
 
     def __init__(self, game: Game[Any, Any], num_envs: int) -> None:
         self.game = game
@@ -71,10 +83,16 @@ class PythonBackend:
             self._chance(state, self.seeds[index])
 
     def fill(
-        self, obs: FloatArray, mask: BoolArray, to_move: IntArray, returns: FloatArray
+        self,
+        obs: FloatArray,
+        mask: BoolArray,
+        to_move: IntArray,
+        returns: FloatArray,
+        indices: Sequence[int] | None = None,
     ) -> None:
-        mask[:] = False
-        for index, state in enumerate(self.states):
+        for index in range(self.num_envs) if indices is None else indices:
+            state = self.states[index]
+            mask[index] = False
             obs[index] = np.asarray(state.observation(), dtype=np.float32).reshape(obs.shape[1:])
             to_move[index] = state.to_move
             if state.is_over():
@@ -90,13 +108,57 @@ class PythonBackend:
             state.push(draw_chance(state, seed))
 
 
+def start_text(game: Game[Any, Any], seed: int) -> str:
+    """The position text of a game started from episode seed `seed`: the set-up and its
+    chance draws as `PythonBackend.reset` makes them."""
+    state = game.new_state(seed)
+    PythonBackend._chance(state, seed)
+    return state.text()
+
+
+class NativeBackend:
+    """The compiled engines: one native batch object (`spieltisch.native.batch`) holds
+    every game; each call is one call into C++ that writes the arrays in place."""
+
+    name = "native"
+
+    def __init__(self, game: Game[Any, Any], num_envs: int) -> None:
+        self.game = game
+        self.num_envs = num_envs
+        self.batch = native_batch.new_batch(game, num_envs)
+
+    def reset(self, indices: Sequence[int], seeds: Sequence[int]) -> None:
+        texts = [start_text(self.game, seed) for seed in seeds]
+        self.batch.reset([int(index) for index in indices], texts)
+
+    def step(self, actions: IntArray, active: BoolArray) -> None:
+        self.batch.step(
+            np.ascontiguousarray(actions, dtype=np.int64),
+            np.ascontiguousarray(active, dtype=np.bool_),
+        )
+
+    def fill(
+        self,
+        obs: FloatArray,
+        mask: BoolArray,
+        to_move: IntArray,
+        returns: FloatArray,
+        indices: Sequence[int] | None = None,
+    ) -> None:
+        rows = None if indices is None else np.asarray(indices, dtype=np.int64)
+        self.batch.fill(obs, mask, to_move, returns, rows)
+
+
 def backend_for(game: Game[Any, Any], num_envs: int, kind: str = "auto") -> Backend:
-    """The backend for `game`: `python`, or `auto` (the native one once the build has a
-    batch API for the game; see the module), or `native` (an error until then)."""
+    """The backend for `game`: `python`, `native` (an error naming the reason when the
+    build has no native batch for the game and its options), or `auto` (native where
+    there is one, else Python)."""
     if kind not in ("auto", "python", "native"):
         raise ValueError("backend must be 'auto', 'python' or 'native'")
-    if kind == "native":
-        raise ValueError(f"no native batch backend for {game.name} in this build")
+    if kind == "native" and not native_batch.has_batch(game):
+        raise ValueError(f"no native batch backend for {game.name}: {native_batch.why_not(game)}")
+    if kind != "python" and native_batch.has_batch(game):
+        return NativeBackend(game, num_envs)
     return PythonBackend(game, num_envs)
 
 
@@ -162,13 +224,16 @@ class VectorGames:
             finished = [int(i) for i in np.flatnonzero(done)]
             self.episodes += len(finished)
             self.backend.reset(finished, [self._seeds.randrange(MAX_SEED) for _ in finished])
-            self.backend.fill(self.obs, self.mask, self.to_move, self.returns)
+            self.backend.fill(self.obs, self.mask, self.to_move, self.returns, finished)
         return rewards, done
 
     def random_actions(self, rng: np.random.Generator) -> IntArray:
         """One uniformly random legal action per game (for baselines and benchmarks)."""
-        rows, cols = np.nonzero(self.mask)
-        counts = np.bincount(rows, minlength=self.num_envs)
-        starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
-        picks = starts + (rng.random(self.num_envs) * counts).astype(np.int64)
-        return np.asarray(cols[np.minimum(picks, len(cols) - 1)], dtype=np.int64)
+        # One pass over the flat mask; each game's legal actions are a run of it.
+        num_actions = self.mask.shape[1]
+        flat = np.flatnonzero(self.mask)
+        bounds = np.searchsorted(flat, np.arange(self.num_envs + 1) * num_actions)
+        counts = np.diff(bounds)
+        picks = bounds[:-1] + (rng.random(self.num_envs) * counts).astype(np.int64)
+        chosen = flat[np.minimum(picks, len(flat) - 1)]
+        return np.asarray(chosen - np.arange(self.num_envs) * num_actions, dtype=np.int64)

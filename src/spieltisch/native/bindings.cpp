@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "batch_bindings.hpp"
 #include "core/game_concept.hpp"
 #include "core/outcome.hpp"
 #include "core/perft.hpp"
@@ -279,4 +280,5 @@ NB_MODULE(_native, m) {
         },
         nb::arg("config"),
         "Why the native Okard engine cannot play these options (okard/tables.hpp), or None.");
+    bind_batches(m);  // _native.<game>.Batch (batch_bindings.cpp)
 }

@@ -81,6 +81,9 @@ public:
         return turn_ > 0 && (turn_ & 1) == 0 && (pos_[0] == 64 || pos_[1] == 64);
     }
 
+    // actions.hpp: action ids, legal-action masks and observation planes.
+    friend struct Tensors;
+
 private:
     std::array<std::int8_t, 65> fields_{};
     std::array<std::int8_t, 66> previous_hedgehog_{};

@@ -150,6 +150,9 @@ public:
     std::int8_t at(int square) const { return board_[square]; }
     std::int64_t turn() const { return turn_; }
 
+    // actions.hpp: action ids, legal-action masks and observation planes.
+    friend struct Tensors;
+
 private:
     std::array<std::int8_t, 64> board_{};
     std::int64_t turn_ = 0;

@@ -133,6 +133,9 @@ public:
     // this time included (state.py, repetition_count).
     std::int64_t repetition_count() const;
 
+    // actions.hpp: action ids, legal-action masks and observation planes.
+    friend struct Tensors;
+
 private:
     std::array<std::int8_t, 64> board_{};
     int turn_ = 0;

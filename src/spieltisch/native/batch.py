@@ -1,0 +1,58 @@
+"""The native batch objects (`_native.<game>.Batch`): N positions of one game stepped
+together, with action ids, legal-action masks and observation tensors written straight
+into numpy arrays (the GIL released). The vector environments' native backend
+(`spieltisch.envs.vector.NativeBackend`) stands on them.
+
+A batch plays a game with its default options only (the native engines know no
+others); the positions are started from position text, so the set-up and its chance
+draws stay the Python engine's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from spieltisch.native import _SUBMODULES, NativeUnavailableError, _engine, available
+
+if TYPE_CHECKING:
+    from spieltisch._native import _Batch
+    from spieltisch.core.game import Game
+
+
+def has_batch(game: Game[Any, Any]) -> bool:
+    """Whether this build has a native batch for `game` with its options."""
+    if not available(game.name) or game.options.changed():
+        return False
+    return hasattr(_engine(game.name), "Batch")
+
+
+def why_not(game: Game[Any, Any]) -> str:
+    """Why `has_batch(game)` is false, in a sentence (for the error of `backend="native"`)."""
+    if game.name not in _SUBMODULES:
+        return f"{game.name} has no native engine"
+    if not available(game.name):
+        return "the native engines are not built (install the package with a C++ compiler)"
+    if game.options.changed():
+        changed = " ".join(f"{k}={v}" for k, v in game.options.changed().items())
+        return f"the native {game.name} plays the default options only, not {changed}"
+    if not hasattr(_engine(game.name), "Batch"):
+        return f"this build of the native engines has no batch for {game.name}"
+    return "it has one"
+
+
+def new_batch(game: Game[Any, Any], size: int) -> _Batch:
+    """A native batch of `size` games of `game` (each must be reset before use)."""
+    if not has_batch(game):
+        raise NativeUnavailableError(f"no native batch backend for {game.name}: {why_not(game)}")
+    batch: _Batch = _engine(game.name).Batch(size)
+    if batch.num_actions != game.num_actions:
+        raise NativeUnavailableError(f"the native batch of {game.name} has another action space")
+    shape_size = 1
+    for extent in game.observation_shape:
+        shape_size *= extent
+    if batch.observation_size != shape_size:
+        raise NativeUnavailableError(f"the native batch of {game.name} has another observation")
+    return batch
+
+
+__all__ = ["has_batch", "new_batch", "why_not"]

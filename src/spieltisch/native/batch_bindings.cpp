@@ -1,0 +1,99 @@
+// The batch objects (core/batch.hpp) bound to Python: `_native.<game>.Batch`, for the
+// vector environments' native backend (spieltisch/native/batch.py, envs/vector.py). The
+// arrays are the caller's numpy arrays, written in place with the GIL released.
+#include "batch_bindings.hpp"
+
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/batch.hpp"
+#include "haseundigel/actions.hpp"
+#include "ostseeschach/actions.hpp"
+#include "schachogi/actions.hpp"
+
+namespace nb = nanobind;
+
+namespace spieltisch::native {
+namespace {
+
+template <class A>
+using Array = nb::ndarray<A, nb::c_contig, nb::device::cpu>;
+
+template <class A>
+void require_size(const Array<A>& array, std::size_t size, const char* what) {
+    if (array.size() != size) {
+        throw std::invalid_argument(std::string(what) + " has " + std::to_string(array.size()) +
+                                    " entries, expected " + std::to_string(size));
+    }
+}
+
+template <class B>
+void bind_batch(nb::module_& parent, const char* game) {
+    nb::module_ sub = nb::borrow<nb::module_>(parent.attr(game));
+    nb::class_<B>(sub, "Batch", "N positions stepped together (the vector environments' backend).")
+        .def(nb::init<int>(), nb::arg("size"))
+        .def_prop_ro_static("num_actions", [](nb::handle) { return B::kNumActions; })
+        .def_prop_ro_static("observation_size", [](nb::handle) { return B::kObservationSize; })
+        .def_prop_ro("size", &B::size)
+        .def(
+            "reset",
+            [](B& batch, const std::vector<int>& indices, const std::vector<std::string>& texts) {
+                if (indices.size() != texts.size()) {
+                    throw std::invalid_argument("reset needs one text per index");
+                }
+                for (std::size_t k = 0; k < indices.size(); ++k) batch.reset(indices[k], texts[k]);
+            },
+            nb::arg("indices"), nb::arg("texts"),
+            "Start game `indices[k]` from the position text `texts[k]`.")
+        .def(
+            "step",
+            [](B& batch, Array<const std::int64_t> actions, Array<const bool> active) {
+                const auto n = static_cast<std::size_t>(batch.size());
+                require_size(actions, n, "actions");
+                require_size(active, n, "active");
+                nb::gil_scoped_release release;
+                batch.step(actions.data(), active.data());
+            },
+            nb::arg("actions"), nb::arg("active"),
+            "Play `actions[i]` in every game `i` with `active[i]` (an illegal action raises "
+            "ValueError and changes no game).")
+        .def(
+            "fill",
+            [](B& batch, Array<float> obs, Array<bool> mask, Array<std::int64_t> to_move,
+               Array<float> returns, std::optional<Array<const std::int64_t>> indices) {
+                const auto n = static_cast<std::size_t>(batch.size());
+                require_size(obs, n * B::kObservationSize, "obs");
+                require_size(mask, n * B::kNumActions, "mask");
+                require_size(to_move, n, "to_move");
+                require_size(returns, 2 * n, "returns");
+                const std::int64_t* rows = indices ? indices->data() : nullptr;
+                const int count = indices ? static_cast<int>(indices->size()) : 0;
+                nb::gil_scoped_release release;
+                batch.fill(obs.data(), mask.data(), to_move.data(), returns.data(), rows, count);
+            },
+            // No conversion: a converted copy would be written and thrown away.
+            nb::arg("obs").noconvert(), nb::arg("mask").noconvert(),
+            nb::arg("to_move").noconvert(), nb::arg("returns").noconvert(),
+            nb::arg("indices").none() = nb::none(),
+            "Write every game's observation, legal-action mask, player to move (-2 when "
+            "over) and returns into the arrays (only the games `indices` when given).")
+        .def("text", &B::text, nb::arg("index"), "The position text of game `index`.");
+}
+
+}  // namespace
+
+void bind_batches(nb::module_& m) {
+    bind_batch<Batch<ostseeschach::Position, ostseeschach::Tensors>>(m, "ostseeschach");
+    bind_batch<Batch<schachogi::Position, schachogi::Tensors>>(m, "schachogi");
+    bind_batch<Batch<haseundigel::Position, haseundigel::Tensors>>(m, "haseundigel");
+}
+
+}  // namespace spieltisch::native
