@@ -2,7 +2,8 @@
 // deepening with exact time control, a shared transposition table, principal variation
 // search with aspiration windows, quiescence on the game's forcing moves, move ordering
 // (hash move, captures by value, killers, history), late-move reductions and null-move
-// pruning where the game allows them, expectimax at chance nodes, and Lazy SMP threads.
+// pruning where the game allows them, expectimax with Star1/Star2 pruning at chance
+// nodes, and Lazy SMP threads.
 //
 // Values are negamax values for the player to move; a child whose mover is the same
 // player keeps the value and the window (multi-step turns need nothing special).
@@ -13,6 +14,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -55,6 +57,12 @@ struct SearchLimits {
     int threads = 1;
     int hash_mb = 16;
     bool keep_table = false;  // use what earlier searches left in the table (one game)
+    // Star1/Star2 pruning at chance nodes; off: plain expectimax (for testing: both give
+    // the same values).
+    bool star = true;
+    // Plain alpha-beta (for testing): no table cutoffs, null move, reductions or aspiration
+    // windows, so that the value at a given depth is exactly the minimax/expectimax value.
+    bool plain = false;
 };
 
 template <class M>
@@ -214,6 +222,8 @@ struct SharedSearch {
     std::atomic<std::uint64_t> nodes{0};
     std::chrono::steady_clock::time_point deadline;
     bool timed = false;
+    bool star = true;
+    bool plain = false;
 
     SharedSearch(int hash_mb, bool keep)
         : megabytes(hash_mb), owned(TablePool::instance().take(hash_mb)), table(*owned) {
@@ -251,7 +261,7 @@ public:
         int previous = 0;
         for (int depth = 1 + (id_ & 1); depth <= max_depth; ++depth) {
             int score;
-            if (depth >= 4 && std::abs(previous) < kProven) {
+            if (depth >= 4 && std::abs(previous) < kProven && !shared_.plain) {
                 int delta = window_for(previous);
                 int alpha = previous - delta, beta = previous + delta;
                 while (true) {
@@ -402,7 +412,7 @@ public:
         Move hash_move = kNone;
         if (shared_.table.probe(key, entry)) {
             if (entry.has_move) hash_move = static_cast<Move>(entry.move);
-            if (entry.depth >= depth && !pv_node && ply > 0) {
+            if (entry.depth >= depth && !pv_node && ply > 0 && !shared_.plain) {
                 const int stored = from_table(entry.score, ply);
                 if (entry.flag == TranspositionTable::kExact ||
                     (entry.flag == TranspositionTable::kLower && stored >= beta) ||
@@ -414,7 +424,7 @@ public:
 
         // Null move: let the opponent move twice; if we still stand above beta, cut.
         if constexpr (G::kNullMove) {
-            if (!pv_node && depth >= 3 && ply > 0 && std::abs(beta) < kProven &&
+            if (!pv_node && depth >= 3 && ply > 0 && std::abs(beta) < kProven && !shared_.plain &&
                 game_.null_move_ok() && game_.evaluate(player) >= beta) {
                 typename G::Undo undo;
                 game_.make_null(undo);
@@ -445,7 +455,7 @@ public:
                 value = child_value(player, child_player, depth - 1, alpha, beta, ply + 1, pv_node);
             } else {
                 int reduction = 0;
-                if (depth >= 3 && i >= 3 && quiet && ply < kMaxPly &&
+                if (depth >= 3 && i >= 3 && quiet && ply < kMaxPly && !shared_.plain &&
                     m != killers_[ply][0] && m != killers_[ply][1]) {
                     reduction = 1 + (i >= 8 ? 1 : 0) + (depth >= 8 ? 1 : 0);
                     if (pv_node) reduction -= 1;
@@ -500,22 +510,102 @@ private:
         pv_length_[ply] = std::max(child_end, ply + 1);
     }
 
-    // Expectimax over the outcomes (searched with a full window).
+    // Expectimax over the outcomes with Star1/Star2 pruning (Ballard 1983; Hauk, Buro and
+    // Schaeffer 2004). Values for `as` lie within [-kWin, kWin]. Star2 first probes every
+    // outcome by searching only its first move: for the outcome's mover that is a lower
+    // bound of its value, so a bound of the outcome's value for `as` (a lower one when the
+    // mover is `as`, an upper one otherwise). Star1 then searches the outcomes one by one,
+    // each with the window that the exact values so far and the bounds of the rest leave
+    // for the node to end inside (alpha, beta); an outcome outside its window ends the node
+    // with a bound. Without pruning (star off) every outcome is searched with a full window.
     int chance(Move* moves, int count, int depth, int alpha, int beta, int ply, int as) {
-        (void)alpha;
-        (void)beta;
-        double total = 0;
         typename G::Undo undo;
+        if (!shared_.star) {
+            double total = 0;
+            for (int i = 0; i < count; ++i) {
+                const double p = game_.probability(moves[i]);
+                game_.make(moves[i], undo);
+                const int value =
+                    child_value(as, game_.side(), depth, -kInfinity, kInfinity, ply + 1, false);
+                game_.unmake(moves[i], undo);
+                if (stopped()) return 0;
+                total += p * value;
+            }
+            return static_cast<int>(total);
+        }
+        double p[G::kMaxMoves];
+        double lo[G::kMaxMoves];
+        double hi[G::kMaxMoves];
+        double rest_lo = 0, rest_hi = 0;  // the bounds' weighted sums over unsearched outcomes
         for (int i = 0; i < count; ++i) {
-            const double p = game_.probability(moves[i]);
+            p[i] = game_.probability(moves[i]);
+            lo[i] = -kWin;
+            hi[i] = kWin;
+            if (depth >= 2) {
+                game_.make(moves[i], undo);
+                const int mover = game_.side();
+                const int probe = probe_first(depth, ply + 1);
+                game_.unmake(moves[i], undo);
+                if (stopped()) return 0;
+                if (probe > -kInfinity) {
+                    if (mover == as) lo[i] = probe;
+                    else hi[i] = -probe;
+                }
+            }
+            rest_lo += p[i] * lo[i];
+            rest_hi += p[i] * hi[i];
+        }
+        if (rest_hi <= alpha) return static_cast<int>(std::floor(rest_hi));
+        if (rest_lo >= beta) return static_cast<int>(std::ceil(rest_lo));
+        double total = 0;  // the exact values' weighted sum so far
+        for (int i = 0; i < count; ++i) {
+            rest_lo -= p[i] * lo[i];
+            rest_hi -= p[i] * hi[i];
+            // The outcome's value v ends the node below alpha when total + p v + rest_hi
+            // <= alpha, above beta when total + p v + rest_lo >= beta.
+            const double low = (alpha - total - rest_hi) / p[i];
+            const double high = (beta - total - rest_lo) / p[i];
+            const int a = static_cast<int>(std::max<double>(std::floor(low), -kInfinity));
+            const int b = static_cast<int>(std::min<double>(std::ceil(high), kInfinity));
             game_.make(moves[i], undo);
-            const int child_player = game_.side();
-            const int value = child_value(as, child_player, depth, -kInfinity, kInfinity, ply + 1, false);
+            const int value = child_value(as, game_.side(), depth, a, b, ply + 1, false);
             game_.unmake(moves[i], undo);
             if (stopped()) return 0;
-            total += p * value;
+            if (value <= a && a > -kInfinity) {
+                return static_cast<int>(std::floor(total + p[i] * value + rest_hi));
+            }
+            if (value >= b && b < kInfinity) {
+                return static_cast<int>(std::ceil(total + p[i] * value + rest_lo));
+            }
+            total += p[i] * value;
         }
         return static_cast<int>(total);
+    }
+
+    // Star2's probe of a chance outcome: the value, for the player to move there, of its
+    // first move (the hash move, else the best-ordered one) searched to `depth - 1` with a
+    // full window; a lower bound of that player's value. -kInfinity when there is nothing
+    // to probe (the game is over, or another chance event follows).
+    int probe_first(int depth, int ply) {
+        Move moves[G::kMaxMoves];
+        const int count = game_.generate(moves);
+        if (count == 0) return -kInfinity;
+        const int player = game_.side();
+        if (player == kChance || ply >= kMaxPly - 2) return -kInfinity;
+        TranspositionTable::Entry entry;
+        Move hash_move = kNone;
+        if (shared_.table.probe(game_.hash(), entry) && entry.has_move) {
+            hash_move = static_cast<Move>(entry.move);
+        }
+        int keys[G::kMaxMoves];
+        score_moves(moves, keys, count, hash_move, ply, player);
+        pick(moves, keys, 0, count);
+        typename G::Undo undo;
+        game_.make(moves[0], undo);
+        const int value =
+            child_value(player, game_.side(), depth - 1, -kInfinity, kInfinity, ply + 1, false);
+        game_.unmake(moves[0], undo);
+        return value;
     }
 
     int quiescence(Move* moves, int count, int alpha, int beta, int ply, int player, int qply) {
@@ -571,6 +661,8 @@ SearchOutcome<typename G::Move> search_position(
     const std::function<bool(const Iteration<typename G::Move>&)>& report = {},
     std::atomic<bool>* external_stop = nullptr) {
     SharedSearch shared(limits.hash_mb, limits.keep_table);
+    shared.star = limits.star;
+    shared.plain = limits.plain;
     if (limits.seconds > 0) {
         // 1 ms is kept back for unwinding the tree and joining the helper threads.
         shared.timed = true;
