@@ -78,6 +78,8 @@ class _GameModule(ModuleType):
         report: Callable[[_Iteration], None] | None,
         stop: StopFlag | None,
         config: str = ...,
+        star: bool = ...,
+        plain: bool = ...,
     ) -> tuple[str | None, int, int, int, float, list[str], list[_Iteration]]: ...
 
 ostseeschach: _GameModule

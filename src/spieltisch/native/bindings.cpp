@@ -212,9 +212,9 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
         "search",
         [](const std::string& text, double seconds, int depth, int threads, int hash_mb,
            bool keep_table, std::function<void(IterationTuple)> report, StopFlag* stop,
-           const std::string& config) {
+           const std::string& config, bool star, bool plain) {
             const G root = read_game<G>(text, config);
-            SearchLimits limits{depth, seconds, threads, hash_mb, keep_table};
+            SearchLimits limits{depth, seconds, threads, hash_mb, keep_table, star, plain};
             using M = typename G::Move;
             std::function<bool(const Iteration<M>&)> hook;
             // An exception in `report` ends the search and is raised once it has unwound.
@@ -250,7 +250,8 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
         },
         nb::arg("text"), nb::arg("seconds"), nb::arg("depth"), nb::arg("threads"),
         nb::arg("hash_mb"), nb::arg("keep_table"), nb::arg("report").none(),
-        nb::arg("stop").none(), nb::arg("config") = "",
+        nb::arg("stop").none(), nb::arg("config") = "", nb::arg("star") = true,
+        nb::arg("plain") = false,
         "Search the position (GIL released): (best, score, depth, nodes, seconds, pv, "
         "iterations); `report` is called with each completed iteration; `keep_table` uses "
         "what earlier searches left in the table.");

@@ -88,6 +88,8 @@ def search(
     keep_table: bool = False,
     report: Callable[[Iteration], None] | None = None,
     stop: Any = None,
+    star: bool = True,
+    plain: bool = False,
 ) -> SearchResult:
     """Search the position `text` of `game` (a name: its default options; a `Game`: its
     options) for `time` seconds and/or to `depth`.
@@ -97,6 +99,9 @@ def search(
     (`hash_mb` megabytes) is allocated once per size and process; with `keep_table` the
     search uses what earlier searches left in it (the moves of one game), without it the
     search starts as from an empty table (the same search gives the same result).
+    `star=False` turns off the Star1/Star2 pruning at chance nodes and `plain=True` the
+    table cutoffs, null move, reductions and aspiration windows: for tests, which compare
+    the exact values both ways.
     """
     if time is not None and not (math.isfinite(time) and time > 0):
         raise ValueError("time must be a positive number of seconds")
@@ -123,7 +128,17 @@ def search(
     try:
         engine, config = _engine(game)
         best, score, reached, nodes, seconds, pv, rows = engine.search(
-            native_text, time or 0.0, limit, threads, hash_mb, keep_table, hook, stop, config
+            native_text,
+            time or 0.0,
+            limit,
+            threads,
+            hash_mb,
+            keep_table,
+            hook,
+            stop,
+            config,
+            star,
+            plain,
         )
     except BaseException:
         if failures:

@@ -467,8 +467,10 @@ public:
                     value = child_value(player, child_player, depth - 1, alpha, alpha + 1,
                                         ply + 1, false);
                 }
-                if (value > alpha && value < beta && pv_node) {
-                    value = child_value(player, child_player, depth - 1, alpha, beta, ply + 1, true);
+                // A window wider than null (a PV node, or the full windows below chance
+                // nodes) needs the exact value: search again with it.
+                if (value > alpha && value < beta) {
+                    value = child_value(player, child_player, depth - 1, alpha, beta, ply + 1, pv_node);
                 }
             }
             game_.unmake(m, undo);
