@@ -28,6 +28,8 @@ from spieltisch.core.game import Game, State
 from spieltisch.learn.evaluator import NetEvaluator
 from spieltisch.learn.net import NetConfig, PolicyValueNet, new_net, save_checkpoint
 from spieltisch.learn.puct import Node, search, visit_policy
+from spieltisch.native.batch import has_batch, why_not
+from spieltisch.native.state import NativeState
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,11 @@ class TrainConfig:
     checkpoint_minutes: float = 2.0
     seed: int = 0
     threads: int = 1
+    #: The engine of the self-play games: "native" (the C++ engine through
+    #: `spieltisch.native.state.NativeState`; the same moves in the same order and the
+    #: same observations, so the same games, only faster), "python", or "auto" (native
+    #: where the build has it for the game and its options).
+    engine: str = "auto"
 
 
 @dataclass
@@ -71,13 +78,15 @@ class Example:
 class SelfPlayGame:
     """One game in progress with its search tree and the examples gathered so far."""
 
-    def __init__(self, game: Game[Any, Any], seed: int) -> None:
+    def __init__(self, game: Game[Any, Any], seed: int, *, native: bool = False) -> None:
         self.seed = seed
         self.state: State[Any] = game.new_state(seed)
         self.rng = random.Random(seed)
         self.root = Node()
         self.examples: list[Example] = []
         self._chance()
+        if native:  # set up (and its chance drawn) in Python, then played natively
+            self.state = NativeState.of(self.state)
 
     def _chance(self) -> None:
         while self.state.is_chance():
@@ -119,6 +128,11 @@ class Trainer:
             self.net.parameters(), lr=config.learning_rate, weight_decay=config.weight_decay
         )
         self.evaluate = NetEvaluator(self.net)
+        if config.engine not in ("auto", "native", "python"):
+            raise ValueError("engine must be 'auto', 'native' or 'python'")
+        self.native = config.engine != "python" and has_batch(game)
+        if config.engine == "native" and not self.native:
+            raise ValueError(f"no native engine for self-play: {why_not(game)}")
         self.buffer: deque[Example] = deque(maxlen=config.buffer)
         self.seeds = random.Random(config.seed)
         self.noise_rng = np.random.default_rng(config.seed)
@@ -172,7 +186,7 @@ class Trainer:
     # --- self-play ----------------------------------------------------------------------
 
     def _new_game(self) -> SelfPlayGame:
-        return SelfPlayGame(self.game, self.seeds.randrange(MAX_SEED))
+        return SelfPlayGame(self.game, self.seeds.randrange(MAX_SEED), native=self.native)
 
     def _move(self, games: list[SelfPlayGame]) -> None:
         """One search in every game, then one move in each; finished games are replaced."""

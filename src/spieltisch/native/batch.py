@@ -5,7 +5,8 @@ into numpy arrays (the GIL released). The vector environments' native backend
 
 A batch plays a game with its default options only (the native engines know no
 others); the positions are started from position text, so the set-up and its chance
-draws stay the Python engine's.
+draws stay the Python engine's. One batch serves one thread at a time (its calls
+release the GIL, so two threads must not share it).
 """
 
 from __future__ import annotations

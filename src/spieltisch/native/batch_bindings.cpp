@@ -6,12 +6,14 @@
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/string_view.h>
 #include <nanobind/stl/vector.h>
 
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/batch.hpp"
@@ -88,12 +90,37 @@ void bind_batch(nb::module_& parent, const char* game) {
         .def("text", &B::text, nb::arg("index"), "The position text of game `index`.");
 }
 
+template <class L>
+void bind_line(nb::module_& parent, const char* game) {
+    nb::module_ sub = nb::borrow<nb::module_>(parent.attr(game));
+    nb::class_<L>(sub, "Line", "One position and its undo stack, moves as action ids.")
+        .def(nb::init<std::string_view>(), nb::arg("text"))
+        .def_prop_ro_static("observation_size", [](nb::handle) { return L::kObservationSize; })
+        .def("copy", [](const L& line) { return L(line); }, "An independent copy.")
+        .def("legal_actions", &L::legal_actions, "The legal actions (none when over).")
+        .def("to_move", &L::to_move, "0 or 1, or -2 when the game is over.")
+        .def("push", &L::push, nb::arg("action"), "Play a legal action.")
+        .def("pop", &L::pop, "Take back the last action and return it.")
+        .def(
+            "observe",
+            [](const L& line, Array<float> out) {
+                require_size(out, L::kObservationSize, "out");
+                line.observe(out.data());
+            },
+            nb::arg("out").noconvert(), "Write the observation into `out`.")
+        .def("winner", &L::winner, "The winner at the end (-1 a draw), -2 while in play.")
+        .def("text", &L::text, "The position text.");
+}
+
 }  // namespace
 
 void bind_batches(nb::module_& m) {
     bind_batch<Batch<ostseeschach::Position, ostseeschach::Tensors>>(m, "ostseeschach");
     bind_batch<Batch<schachogi::Position, schachogi::Tensors>>(m, "schachogi");
     bind_batch<Batch<haseundigel::Position, haseundigel::Tensors>>(m, "haseundigel");
+    bind_line<Line<ostseeschach::Position, ostseeschach::Tensors>>(m, "ostseeschach");
+    bind_line<Line<schachogi::Position, schachogi::Tensors>>(m, "schachogi");
+    bind_line<Line<haseundigel::Position, haseundigel::Tensors>>(m, "haseundigel");
 }
 
 }  // namespace spieltisch::native

@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "game_concept.hpp"
@@ -160,6 +161,78 @@ private:
         }
         return false;
     }
+};
+
+// One position with the stack of the moves made on it, in action ids: what a tree search
+// over the numeric view needs (push, pop, legal actions, observation, the end).
+template <TextGame G, class T>
+class Line {
+public:
+    using Move = typename G::Move;
+    static constexpr int kNumActions = T::kNumActions;
+    static constexpr int kObservationSize = T::kObservationSize;
+
+    explicit Line(std::string_view text) : game_(G::parse(text)) {
+        if (game_.to_move() == kChance) {
+            throw std::invalid_argument("a native line cannot start at a chance event");
+        }
+    }
+
+    // The legal actions in the engine's generation order (none when the game is over).
+    std::vector<int> legal_actions() const {
+        Move buffer[G::kMaxMoves];
+        const int count = game_.generate(buffer);
+        std::vector<int> out;
+        if (T::to_move(game_, count) < 0) return out;
+        out.reserve(static_cast<std::size_t>(count));
+        for (int k = 0; k < count; ++k) out.push_back(T::action(game_, buffer[k]));
+        return out;
+    }
+
+    int to_move() const {
+        Move buffer[G::kMaxMoves];
+        return T::to_move(game_, game_.generate(buffer));
+    }
+
+    // Play a legal action (throws std::invalid_argument for any other).
+    void push(int action) {
+        Move buffer[G::kMaxMoves];
+        const int count = game_.generate(buffer);
+        if (T::to_move(game_, count) >= 0) {
+            for (int k = 0; k < count; ++k) {
+                if (T::action(game_, buffer[k]) == action) {
+                    stack_.emplace_back();
+                    stack_.back().first = buffer[k];
+                    game_.make(buffer[k], stack_.back().second);
+                    return;
+                }
+            }
+        }
+        throw std::invalid_argument("action " + std::to_string(action) + " is not legal here");
+    }
+
+    // Take back the last action (throws std::out_of_range when none is left).
+    int pop() {
+        if (stack_.empty()) throw std::out_of_range("no move left to take back");
+        const auto [move, undo] = stack_.back();
+        stack_.pop_back();
+        game_.unmake(move, undo);
+        return T::action(game_, move);
+    }
+
+    void observe(float* out) const { T::observation(game_, out); }
+
+    // The winner at the end (-1 for a draw), -2 while the game goes on.
+    int winner() const {
+        const auto result = game_.outcome();
+        return result ? result->winner : -2;
+    }
+
+    std::string text() const { return game_.text(); }
+
+private:
+    G game_;
+    std::vector<std::pair<Move, typename G::Undo>> stack_;
 };
 
 }  // namespace spieltisch::native
