@@ -137,3 +137,22 @@ def test_schachogi_with_other_draw_rules_is_unavailable() -> None:
 @pytest.mark.parametrize("options", VARIANTS)
 def test_many_random_games_agree(options: str) -> None:
     random_games(game(options), 300, seed=17)
+
+
+def test_the_evaluation_counts_threats_the_opponent_can_pay_for() -> None:
+    """Blue's Turm on a9 to roll: a red stone on a5 is 4 AP away (a die of 4 or more takes
+    it), on a2 7 AP (beyond any die); the evaluation.py port sees neither."""
+    from spieltisch import _native
+
+    loaded = game("stones=K,T,X:111111111")
+    config = native.okard_config(loaded.options)
+    assert config is not None
+
+    def value(square: str, evaluation: str = "") -> int:
+        ranks = {"a5": "t,7,k/9/9/9/X,8/9/9/9/8,K", "a2": "t,7,k/9/9/9/9/9/9/X,8/8,K"}
+        text = f"{ranks[square]} -/- 0:0 play b ? 0 s 1 -- -"
+        loaded.parse(text)
+        return _native.okard.evaluate(text, 0, config + evaluation)
+
+    assert value("a5") < value("a2")
+    assert value("a5", " eval=0") == value("a2", " eval=0")
