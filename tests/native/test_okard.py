@@ -232,3 +232,29 @@ def test_positions_scattered_by_hand_agree(options: str) -> None:
         assert native._call(loaded, "text", text) == state.text()
         compared += 1
     assert compared > 30
+
+
+def test_the_native_reader_takes_no_text_the_python_reader_refuses() -> None:
+    """Mutated position texts: what the native reader takes, the Python reader
+    (`reachable=False`) takes too, as the same position."""
+    from spieltisch import _native
+
+    rng = random.Random(4)
+    alphabet = "0123456789/,:+-?=rbmspdkKBTLGSCPRIaz \t"
+    for options in ("", "board=8 ap=round", "end=points turns=20"):
+        loaded = game(options)
+        config = native.okard_config(loaded.options)
+        assert config is not None
+        state = loaded.new_state()
+        texts: list[str] = []
+        while not state.is_over() and len(texts) < 120:
+            texts.append(state.text())
+            state.push(rng.choice(state.legal_moves()))
+        for text in texts:
+            i = rng.randrange(len(text) + 1)
+            mutated = text[:i] + rng.choice(alphabet) + text[i + rng.randrange(2) :]
+            try:
+                native_text = _native.okard.text(mutated, config)
+            except ValueError:
+                continue
+            assert loaded.parse(mutated, reachable=False).text() == native_text, mutated
