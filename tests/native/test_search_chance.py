@@ -13,7 +13,7 @@ import pytest
 import spieltisch
 from spieltisch import native
 from spieltisch.core import State
-from spieltisch.native.search import search
+from spieltisch.native.search import PROVEN, search
 
 pytestmark = pytest.mark.skipif(not native.available("okard"), reason="no native Okard")
 
@@ -49,3 +49,21 @@ def test_star_pruning_gives_the_expectimax_value(options: str, seed: int) -> Non
                 nodes[star] += result.nodes
             assert scores[True] == scores[False], (depth, state.text())
     assert nodes[True] < nodes[False]
+
+
+def test_a_chance_root_is_valued_for_the_player_who_moves_after_the_roll() -> None:
+    for state in positions("", 6, 7):
+        state.push(next(m for m in state.legal_moves() if str(m) == "END"))
+        assert state.is_chance()
+        text = state.text()
+        outcomes = state.chance_outcomes()
+        total = 0.0
+        for move, probability in outcomes:
+            state.push(move)
+            value = search(state.game, state.text(), depth=2, plain=True).score
+            # A proven result one ply further from the root is worth one less.
+            if abs(value) >= PROVEN:
+                value -= 1 if value > 0 else -1
+            total += probability * value
+            state.undo()
+        assert search(state.game, text, depth=2, plain=True).score == int(total)

@@ -258,6 +258,16 @@ public:
         if (count == 0) return result;
         result.has_move = true;
         result.best = moves[0];
+        // At a chance root (before a die roll) the value is the expectation for the player
+        // who moves after it, as a front end showing that position means it.
+        int as = -3;
+        if (game_.side() == kChance) {
+            typename G::Undo undo;
+            game_.make(moves[0], undo);
+            as = game_.side();
+            game_.unmake(moves[0], undo);
+            if (as < 0) as = -3;
+        }
         int previous = 0;
         for (int depth = 1 + (id_ & 1); depth <= max_depth; ++depth) {
             int score;
@@ -265,7 +275,7 @@ public:
                 int delta = window_for(previous);
                 int alpha = previous - delta, beta = previous + delta;
                 while (true) {
-                    score = search(depth, alpha, beta, 0, true);
+                    score = search(depth, alpha, beta, 0, true, as);
                     if (stopped()) break;
                     if (score <= alpha) {
                         alpha = std::max(-kInfinity, alpha - delta);
@@ -278,7 +288,7 @@ public:
                     if (delta > kProven / 4) alpha = -kInfinity, beta = kInfinity;
                 }
             } else {
-                score = search(depth, -kInfinity, kInfinity, 0, true);
+                score = search(depth, -kInfinity, kInfinity, 0, true, as);
             }
             if (stopped()) break;
             previous = score;
