@@ -147,12 +147,15 @@ void bind_batches(nb::module_& m) {
         [](const std::vector<std::uint32_t>& words) {
             if (words.empty()) throw std::invalid_argument("at least one 32-bit word");
             Mt19937 rng(words.data(), static_cast<int>(words.size()));
+            const double shortcut = rng.first_random();
             const double first = rng.random();
+            if (shortcut != first) throw std::logic_error("first_random differs from random");
             return std::make_pair(first, rng.random());
         },
         nb::arg("words"),
         "The first two `random()` of `random.Random(x)` for the whole number x given as "
-        "32-bit words, least significant first, computed natively.");
+        "32-bit words, least significant first, computed natively (the first also by the "
+        "chance draws' shortcut, which must agree).");
 }
 
 }  // namespace spieltisch::native

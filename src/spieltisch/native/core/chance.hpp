@@ -140,24 +140,28 @@ public:
 
     std::uint32_t next() {
         if (index_ >= kN) twist();
-        std::uint32_t y = mt_[static_cast<std::size_t>(index_++)];
-        y ^= y >> 11;
-        y ^= (y << 7) & 0x9d2c5680u;
-        y ^= (y << 15) & 0xefc60000u;
-        y ^= y >> 18;
-        return y;
+        return temper(mt_[static_cast<std::size_t>(index_++)]);
     }
 
     // `random.random()`: 27 high bits and 26 high bits of two draws, a 53-bit fraction.
     double random() {
         const std::uint32_t a = next() >> 5;
         const std::uint32_t b = next() >> 6;
-        return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+        return to_double(a, b);
+    }
+
+    // The first `random()` of a freshly seeded generator, without the whole twist: its
+    // two words are the first two of the twisted state, which need only the seeded words
+    // 0, 1, 2, 397 and 398 (a chance draw wants no more). The generator is left as it was.
+    double first_random() const {
+        return to_double(temper(twisted(0)) >> 5, temper(twisted(1)) >> 6);
     }
 
 private:
     std::array<std::uint32_t, kN> mt_{};
     int index_ = kN;
+
+    Mt19937() = default;
 
     void seed_by_integer(std::uint32_t s) {
         mt_[0] = s;
@@ -170,7 +174,14 @@ private:
     }
 
     void seed_by_array(const std::uint32_t* key, int length) {
-        seed_by_integer(19650218u);
+        // Every key starts from the state of the integer seed 19650218: made once.
+        static const std::array<std::uint32_t, kN> start = [] {
+            Mt19937 base;
+            base.seed_by_integer(19650218u);
+            return base.mt_;
+        }();
+        mt_ = start;
+        index_ = kN;
         std::size_t i = 1;
         int j = 0;
         for (int k = kN > length ? kN : length; k > 0; --k) {
@@ -197,13 +208,39 @@ private:
         mt_[0] = 0x80000000u;  // a non-zero state, whatever the key
     }
 
+    static constexpr std::uint32_t kUpper = 0x80000000u, kLower = 0x7fffffffu;
+    static constexpr std::uint32_t kMatrix = 0x9908b0dfu;
+
+    static std::uint32_t temper(std::uint32_t y) {
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c5680u;
+        y ^= (y << 15) & 0xefc60000u;
+        y ^= y >> 18;
+        return y;
+    }
+
+    static double to_double(std::uint32_t a, std::uint32_t b) {
+        return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+    }
+
+    // Word `k` of the next state from word k, k + 1 and k + M of this one (k < N - M:
+    // those are not yet replaced when the twist reaches k).
+    std::uint32_t twisted(std::size_t k) const {
+        const std::uint32_t y = (mt_[k] & kUpper) | (mt_[k + 1] & kLower);
+        return mt_[k + kM] ^ (y >> 1) ^ ((y & 1u) ? kMatrix : 0u);
+    }
+
+    // The next 624 words, in place: a word's k + M partner is the old word for the first
+    // N - M words and the already replaced one after.
     void twist() {
-        constexpr std::uint32_t kUpper = 0x80000000u, kLower = 0x7fffffffu, kMatrix = 0x9908b0dfu;
-        for (int k = 0; k < kN; ++k) {
-            const std::size_t at = static_cast<std::size_t>(k);
-            const std::uint32_t y = (mt_[at] & kUpper) | (mt_[(at + 1) % kN] & kLower);
-            mt_[at] = mt_[(at + kM) % kN] ^ (y >> 1) ^ ((y & 1u) ? kMatrix : 0u);
+        std::size_t k = 0;
+        for (; k < kN - kM; ++k) mt_[k] = twisted(k);
+        for (; k < kN - 1; ++k) {
+            const std::uint32_t y = (mt_[k] & kUpper) | (mt_[k + 1] & kLower);
+            mt_[k] = mt_[k + kM - kN] ^ (y >> 1) ^ ((y & 1u) ? kMatrix : 0u);
         }
+        const std::uint32_t y = (mt_[kN - 1] & kUpper) | (mt_[0] & kLower);
+        mt_[kN - 1] = mt_[kM - 1] ^ (y >> 1) ^ ((y & 1u) ? kMatrix : 0u);
         index_ = 0;
     }
 };
@@ -223,8 +260,8 @@ inline double chance_random(std::int64_t seed, std::int64_t ply) {
         words[w] = std::uint32_t{digest[at]} << 24 | std::uint32_t{digest[at + 1]} << 16 |
                    std::uint32_t{digest[at + 2]} << 8 | std::uint32_t{digest[at + 3]};
     }
-    Mt19937 rng(words, 4);
-    return rng.random();
+    const Mt19937 rng(words, 4);
+    return rng.first_random();
 }
 
 // `State.sample_chance`: the index of the outcome whose cumulative probability (summed in
