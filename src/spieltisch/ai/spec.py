@@ -170,7 +170,8 @@ def make_agent(
         if game is not None and not native.available(game):
             known = ", ".join(native.engines()) or "none in this build"
             raise AgentSpecError(
-                f"{game.name} has no native engine (native engines: {known}); use alphabeta or mcts"
+                f"{game.name} has no native engine for its options (native engines: {known}); "
+                "use alphabeta or mcts"
             )
         threads = _number(settings, "threads", int)
         hash_mb = _number(settings, "hash", int)

@@ -779,10 +779,102 @@ int Position::king_threats(int player) const {
     return threats;
 }
 
-// evaluation.py, evaluate (before the tanh): material and König safety, in tenths.
+// evaluation.py, evaluate (before the tanh): material and König safety, in tenths; or
+// (the default) material and the capture threats each side can pay for (threat_term).
 int Position::evaluate(int player) const {
     const int other = 1 - player;
-    return material10(player) - material10(other) + 60 * (king_threats(other) - king_threats(player));
+    const int material = material10(player) - material10(other);
+    if (t_->evaluation == 0) return material + 60 * (king_threats(other) - king_threats(player));
+    return material + threat_term(player);
+}
+
+// The AP `attacker` needs to capture each square's stone with one line move (a stone of the
+// other side on the first occupied square of a capturing direction): cost[sq], or a large
+// number where it cannot. One step onto an empty square costs 1, the capture 1 plus the
+// strength the defender has above the attacker (okard.md, "A turn", 3).
+void Position::capture_costs(int attacker, int* cost) const {
+    const Tables& t = *t_;
+    for (int sq = 0; sq < t.nn; ++sq) cost[sq] = 1 << 20;
+    for (int sq = 0; sq < t.nn; ++sq) {
+        const int v = board_[static_cast<std::size_t>(sq)];
+        if (!v || !owned_by(v, attacker)) continue;
+        const int m = std::abs(v);
+        const int s = t.strength[m];
+        for (int r = 0; r < t.raydir_count[attacker][m]; ++r) {
+            const RayDir rd = t.raydirs[attacker][m][r];
+            if (rd.value < 2) continue;
+            const int length = t.ray_length[sq][rd.dir];
+            for (int i = 0; i < length; ++i) {
+                const int target = t.rays[sq][rd.dir][i];
+                const int w = board_[static_cast<std::size_t>(target)];
+                if (!w) continue;
+                if (!owned_by(w, attacker)) {
+                    const int c = i + 1 + std::max(0, t.strength_of(w) - s);
+                    cost[target] = std::min(cost[target], c);
+                }
+                break;
+            }
+        }
+    }
+}
+
+namespace {
+
+// Sixths of a chance that a player pays `cost` AP on its next turn: the die (1..6, or the
+// fixed AP, or with ap=round blue's known die), and half a chance for what sacrifices
+// (`extra` AP, at most 6) would add. In sixths so the sums stay integers.
+int pay_sixths(int cost, int known_ap, int extra) {
+    auto die = [](int c) { return c <= 1 ? 6 : std::max(0, 7 - c); };
+    if (known_ap >= 0) {
+        if (cost <= known_ap) return 6;
+        return cost <= known_ap + extra ? 3 : 0;
+    }
+    const int plain = die(cost);
+    return plain + (die(cost - extra) - plain) / 2;
+}
+
+}  // namespace
+
+// What the threats are worth to `player`, in tenths: the side that captures next (the
+// mover while its line move is still to come, else the other side after its roll) gets
+// the value of its best capture it can pay for, times the chance that it can; the other
+// side's best threat counts a quarter (it is answered first). A threat no AP can pay for
+// counts nothing; the König is worth 15 stones of value 10 where capturing it ends the game.
+// While stones are placed the threats are those of the coming first turn (red's).
+int Position::threat_term(int player) const {
+    const Tables& t = *t_;
+    if (s_.phase != kPlay && s_.phase != kPlace) return 0;
+    // While stones are placed, the first capture is red's, after its first roll.
+    const bool placing = s_.phase == kPlace;
+    const int mover = placing ? 0 : s_.mover;
+    const bool mover_first = placing || s_.stage == kStart;
+    int best[2] = {0, 0};
+    int cost[kMaxSquares];
+    for (int side = 0; side < 2; ++side) {
+        const bool next = (side == mover) == mover_first;
+        int known = -1;
+        if (!placing && side == mover && mover_first && s_.ap >= 0) known = s_.ap;
+        if (known < 0 && t.ap_mode == kApFixed) known = t.fixed_ap;
+        if (known < 0 && t.ap_mode == kApRound && side == 1 && s_.die && side != mover) known = s_.die;
+        int extra = 0;
+        for (int sq = 0; sq < t.nn; ++sq) {
+            const int v = board_[static_cast<std::size_t>(sq)];
+            if (v && owned_by(v, side) && t.kind(v) != t.king) extra += t.strength_of(v);
+        }
+        extra = std::min(extra, kSacrificeCap - (!placing && side == mover ? s_.sac : 0));
+        capture_costs(side, cost);
+        int top = 0;
+        for (int sq = 0; sq < t.nn; ++sq) {
+            if (cost[sq] >= (1 << 20)) continue;
+            const int w = board_[static_cast<std::size_t>(sq)];
+            const int kind = t.kind(w);
+            const int value = (kind == t.king && t.end == kEndKing) ? 150 : t.values[kind];
+            top = std::max(top, value * pay_sixths(cost[sq], known, extra));
+        }
+        // Tenths of a point: value * sixths * 10 / 6, a quarter for the side answered first.
+        best[side] = next ? top * 10 / 6 : top * 10 / 24;
+    }
+    return best[player] - best[1 - player];
 }
 
 int Position::move_value(Move move) const {

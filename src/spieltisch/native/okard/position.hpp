@@ -120,6 +120,8 @@ private:
     std::int64_t army_points(int player) const;
     int material10(int player) const;
     int king_threats(int player) const;
+    int threat_term(int player) const;
+    void capture_costs(int attacker, int* cost) const;
     void read_ranks(std::string_view field);
     void read_hands(std::string_view field);
     bool has_legal_move() const;

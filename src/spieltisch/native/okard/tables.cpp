@@ -90,6 +90,10 @@ std::unique_ptr<Tables> build(std::string_view config) {
     t->max_ap = t->ap_mode == kApFixed ? t->fixed_ap : kDieFaces;
     int king = -1;
     for (int i = 9; i < count; ++i) {
+        if (fields[i].substr(0, 5) == "eval=") {
+            t->evaluation = number(fields[i].substr(5), 0, 1, "eval 0..1");
+            continue;
+        }
         Stone stone = read_stone(fields[i]);
         for (const Stone& other : t->stones) {
             if (other.code == stone.code) refuse("okard config: a stone code twice");

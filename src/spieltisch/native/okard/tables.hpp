@@ -65,6 +65,9 @@ struct Tables {
     int target = 0;  // target points (0 when the end condition has none)
     int turns = 200;
     int setup_rows = 3;
+    // The evaluation: 1 the AP-aware one (default), 0 the port of evaluation.py (for
+    // comparing the two; a trailing `eval=0` in the config selects it).
+    int evaluation = 1;
     std::vector<Stone> stones;
 
     // Derived.
@@ -105,7 +108,8 @@ struct Tables {
 // as decimal digits (ap 0 turn / 1 round / 2 fixed, sacrifice 0 opponent / 1 removed,
 // drops 0 setup / 1 anywhere, end 0 king / 1 points / 2 home / 3 all, target the resolved
 // target points), then each stone of the list as `CODE:FRONT` or `CODE:FRONT-BACK` with the
-// 9-digit sides. The empty text is the default options.
+// 9-digit sides, and optionally `eval=0` (the evaluation.py port instead of the AP-aware
+// evaluation). The empty text is the default options.
 const Tables& tables_for(std::string_view config);
 
 }  // namespace spieltisch::native::okard
