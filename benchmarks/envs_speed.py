@@ -7,7 +7,8 @@ a new game when one ends.
 
 - `aec`: `spieltisch.envs.env("ostseeschach")` (PettingZoo AEC, its wrappers included);
 - `vector python`: `spieltisch.envs.VectorGames(game, 64, backend="python")` (the Python
-  engines), for each game with a native engine;
+  engines), for each game with a native engine (Okard with its default options: its dice
+  are drawn in Python here and in C++ on the native backend);
 - `vector native`: the same on the native batch backend (C++, `backend="native"`), batches
   of 64 and 256;
 - `pettingzoo chess`: `pettingzoo.classic.chess_v6.env()` (python-chess underneath);
@@ -105,7 +106,7 @@ def open_spiel_chess(seconds: float) -> float:
 
 
 #: The games with a native batch, and the native batch sizes measured.
-NATIVE_GAMES = ("ostseeschach", "schachogi", "hase-und-igel")
+NATIVE_GAMES = ("ostseeschach", "schachogi", "hase-und-igel", "okard")
 NATIVE_SIZES = (64, 256)
 REFERENCES = ("pettingzoo chess_v6", "open_spiel chess")
 

@@ -76,5 +76,5 @@ def test_native_state_api() -> None:
     with pytest.raises(IndexError):
         state.undo()
     assert not state.is_chance() and state.outcome() is None
-    with pytest.raises(ValueError, match="okard has no native engine"):
+    with pytest.raises(ValueError, match="native okard engine has no line"):
         NativeState.of(load("okard").new_state(0))

@@ -34,7 +34,7 @@ def batch_states(batch: envs.VectorGames) -> list[State[Any]]:
 #: Every game on the Python backend, and those with a native batch on the native one.
 CASES = [(name, "python") for name in games()] + [
     pytest.param(name, "native", marks=needs_native)
-    for name in ("ostseeschach", "schachogi", "hase-und-igel")
+    for name in ("ostseeschach", "schachogi", "hase-und-igel", "okard")
 ]
 
 
@@ -61,6 +61,7 @@ def test_arrays_match_the_states_and_games_restart(name: str, backend: str) -> N
     ("name", "options", "backend"),
     [
         ("okard", "board=8", "python"),
+        pytest.param("okard", "board=8", "native", marks=needs_native),
         pytest.param("ostseeschach", None, "native", marks=needs_native),
     ],
 )
@@ -85,6 +86,7 @@ def test_bad_actions_are_refused(backend: str) -> None:
         batch.step([0, 10**6])
     with pytest.raises(ValueError, match="expected 2 actions"):
         batch.step([0])
-    # Okard has no native engine: asking for the native backend says so.
-    with pytest.raises(ValueError, match="native"):
-        envs.VectorGames("okard", 2, backend="native")
+    # Options the native engine cannot hold: asking for the native backend says so.
+    stones = ",".join(["K", *(f"{chr(ord('A') + i) * 2}:222222221" for i in range(14))])
+    with pytest.raises(ValueError, match="native okard engine does not play"):
+        envs.VectorGames("okard", 2, f"board=10 stones={stones}", backend="native")

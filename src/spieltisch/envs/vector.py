@@ -4,11 +4,14 @@ observations, legal-action masks, players to move and returns (the shape pgx use
 The games run on a `Backend` with three batch calls, `reset`, `step` and `fill`.
 `PythonBackend` steps the Python rules engines (the reference). `NativeBackend` steps
 the compiled engines (`spieltisch.native.batch`: Ostseeschach, Schachogi, Hase und Igel
-with their default options), one call per batch with the GIL released, and writes the
-arrays in place; its action ids and tensors are the Python games' own (the tests drive
-both backends side by side). The set-up of a game and its chance draws are done in
-Python either way, so a seed gives the same games on both. `backend_for` picks the
-native backend when the build has one for the game (`backend="auto"`).
+with their default options, Okard with any options its native engine holds), one call
+per batch with the GIL released, and writes the arrays in place; its action ids and
+tensors are the Python games' own (the tests drive both backends side by side). The
+set-up of a game and its chance draws are done in Python either way; the chance events
+during play (Okard's dice) are drawn by the native batch bit-identically to Python's
+`draw_chance` (same episode seed, same ply count from the game's start), so a seed gives
+the same games on both. `backend_for` picks the native backend when the build has one
+for the game and its options (`backend="auto"`).
 """
 
 from __future__ import annotations
@@ -108,12 +111,18 @@ class PythonBackend:
             state.push(draw_chance(state, seed))
 
 
-def start_text(game: Game[Any, Any], seed: int) -> str:
-    """The position text of a game started from episode seed `seed`: the set-up and its
-    chance draws as `PythonBackend.reset` makes them."""
+def start(game: Game[Any, Any], seed: int) -> tuple[str, int]:
+    """The position text of a game started from episode seed `seed` (the set-up and its
+    chance draws as `PythonBackend.reset` makes them) and the moves made since the
+    game's start: the ply from which the later chance draws count."""
     state = game.new_state(seed)
     PythonBackend._chance(state, seed)
-    return state.text()
+    return state.text(), len(state.history())
+
+
+def start_text(game: Game[Any, Any], seed: int) -> str:
+    """The position text of `start(game, seed)`."""
+    return start(game, seed)[0]
 
 
 class NativeBackend:
@@ -128,8 +137,13 @@ class NativeBackend:
         self.batch = native_batch.new_batch(game, num_envs)
 
     def reset(self, indices: Sequence[int], seeds: Sequence[int]) -> None:
-        texts = [start_text(self.game, seed) for seed in seeds]
-        self.batch.reset([int(index) for index in indices], texts)
+        starts = [start(self.game, seed) for seed in seeds]
+        self.batch.reset(
+            [int(index) for index in indices],
+            [text for text, _ply in starts],
+            [int(seed) for seed in seeds],
+            [ply for _text, ply in starts],
+        )
 
     def step(self, actions: IntArray, active: BoolArray) -> None:
         self.batch.step(

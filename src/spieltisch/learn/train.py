@@ -28,7 +28,7 @@ from spieltisch.core.game import Game, State
 from spieltisch.learn.evaluator import NetEvaluator
 from spieltisch.learn.net import NetConfig, PolicyValueNet, new_net, save_checkpoint
 from spieltisch.learn.puct import Node, search, visit_policy
-from spieltisch.native.batch import has_batch, why_not
+from spieltisch.native.batch import has_line, why_not
 from spieltisch.native.state import NativeState
 
 
@@ -130,9 +130,9 @@ class Trainer:
         self.evaluate = NetEvaluator(self.net)
         if config.engine not in ("auto", "native", "python"):
             raise ValueError("engine must be 'auto', 'native' or 'python'")
-        self.native = config.engine != "python" and has_batch(game)
+        self.native = config.engine != "python" and has_line(game)
         if config.engine == "native" and not self.native:
-            raise ValueError(f"no native engine for self-play: {why_not(game)}")
+            raise ValueError(f"no native engine for self-play: {why_not(game, line=True)}")
         self.buffer: deque[Example] = deque(maxlen=config.buffer)
         self.seeds = random.Random(config.seed)
         self.noise_rng = np.random.default_rng(config.seed)

@@ -18,7 +18,7 @@ import numpy as np
 from spieltisch.core.errors import IllegalMoveError, NotationError
 from spieltisch.core.game import TERMINAL, Game, Outcome, State
 from spieltisch.native import _engine
-from spieltisch.native.batch import has_batch, why_not
+from spieltisch.native.batch import has_line, why_not
 
 if TYPE_CHECKING:
     from spieltisch._native import _Line
@@ -40,9 +40,9 @@ class NativeState(State[int]):
     def of(cls, state: State[Any]) -> NativeState:
         """The native twin of a Python state (from its position text; no history)."""
         game = state.game
-        if not has_batch(game):
-            raise ValueError(f"no native state for {game.name}: {why_not(game)}")
-        return cls(game, _engine(game.name).Line(state.text()))
+        if not has_line(game):
+            raise ValueError(f"no native state for {game.name}: {why_not(game, line=True)}")
+        return cls(game, _engine(game)[0].Line(state.text()))
 
     # --- whose turn, which moves -------------------------------------------------------
 

@@ -3,9 +3,12 @@
 // observation, legal-action mask, player to move and returns into caller's arrays.
 //
 // `T` is the game's numeric view (<game>/actions.hpp): action ids of moves and back, the
-// observation planes, the player to move given the legal-move count. The positions are
-// set up in Python (the set-up's chance draws are the Python engine's); none of the
-// batched games has a chance event after that, which `reset` and `step` check.
+// observation planes, the player to move given the legal-move count. A view is either
+// fixed (static `kNumActions`, `kObservationSize`: the games without options) or an
+// object built from the options' config (Okard: the sizes follow the board and the
+// stone list). The positions are set up in Python; the chance events after that (dice)
+// are drawn here, each game with its episode seed and its ply count from the game's
+// start, bit-identical to Python's `draw_chance` (core/chance.hpp).
 #pragma once
 
 #include <algorithm>
@@ -17,40 +20,93 @@
 #include <utility>
 #include <vector>
 
+#include "chance.hpp"
 #include "game_concept.hpp"
 
 namespace spieltisch::native {
+
+// The position `text` of `G` with the options `config` ("" for a game without options).
+template <TextGame G>
+G parse_with(std::string_view text, std::string_view config) {
+    if constexpr (requires { G::parse(text, config); }) {
+        return G::parse(text, config);
+    } else {
+        if (!config.empty()) throw std::invalid_argument("this native engine takes no options");
+        return G::parse(text);
+    }
+}
+
+// A numeric view of the options `config`: built from it, or the fixed one.
+template <class T>
+T view_for(std::string_view config) {
+    if constexpr (requires { T::kNumActions; }) {
+        if (!config.empty()) throw std::invalid_argument("this native engine takes no options");
+        return T{};
+    } else {
+        return T(config);
+    }
+}
+
+template <class T>
+int num_actions_of(const T& view) {
+    if constexpr (requires { T::kNumActions; }) {
+        return T::kNumActions;
+    } else {
+        return view.num_actions();
+    }
+}
+
+template <class T>
+int observation_size_of(const T& view) {
+    if constexpr (requires { T::kObservationSize; }) {
+        return T::kObservationSize;
+    } else {
+        return view.observation_size();
+    }
+}
 
 template <TextGame G, class T>
 class Batch {
 public:
     using Move = typename G::Move;
-    static constexpr int kNumActions = T::kNumActions;
-    static constexpr int kObservationSize = T::kObservationSize;
-    static constexpr std::size_t kWords = (kNumActions + 63) / 64;
 
-    explicit Batch(int size)
-        : games_(checked(size)),
+    explicit Batch(int size, std::string_view config = {})
+        : view_(view_for<T>(config)),
+          config_(config),
+          num_actions_(num_actions_of(view_)),
+          observation_size_(observation_size_of(view_)),
+          words_((static_cast<std::size_t>(num_actions_) + 63) / 64),
+          games_(checked(size)),
           ready_(games_.size(), 0),
           fresh_(games_.size(), 0),
-          legal_(games_.size() * kWords, 0) {}
+          legal_(games_.size() * words_, 0),
+          seeds_(games_.size(), 0),
+          plies_(games_.size(), 0) {}
 
     int size() const { return static_cast<int>(games_.size()); }
+    int num_actions() const { return num_actions_; }
+    int observation_size() const { return observation_size_; }
 
-    // Start game `index` from the position `text` (throws std::invalid_argument).
-    void reset(int index, std::string_view text) {
+    // Start game `index` from the position `text` (throws std::invalid_argument), `ply`
+    // moves after the game's start, with the episode seed `seed` for its chance draws;
+    // a chance event due at `text` is drawn at once.
+    void reset(int index, std::string_view text, std::int64_t seed = 0, std::int64_t ply = 0) {
         check_index(index);
-        G game = G::parse(text);
-        if (game.to_move() == kChance) {
-            throw std::invalid_argument("a batch game cannot start at a chance event");
-        }
-        games_[static_cast<std::size_t>(index)] = std::move(game);
-        ready_[static_cast<std::size_t>(index)] = 1;
-        fresh_[static_cast<std::size_t>(index)] = 0;
+        if (ply < 0) throw std::invalid_argument("the ply count is not negative");
+        G game = parse_with<G>(text, config_);
+        const std::size_t at = static_cast<std::size_t>(index);
+        games_[at] = std::move(game);
+        seeds_[at] = seed;
+        plies_[at] = ply;
+        ready_[at] = 1;
+        fresh_[at] = 0;
+        std::vector<Move> buffer(static_cast<std::size_t>(G::kMaxMoves));
+        draw_chance(at, buffer.data());
     }
 
-    // Play `actions[i]` in every game `i` with `active[i]`. Every action is checked
-    // against the legal moves first; an illegal one throws and changes no game.
+    // Play `actions[i]` in every game `i` with `active[i]`, then the chance events it
+    // brings. Every action is checked against the legal moves first; an illegal one
+    // throws and changes no game.
     void step(const std::int64_t* actions, const bool* active) {
         const int n = size();
         for (int i = 0; i < n; ++i) {
@@ -62,15 +118,19 @@ public:
             }
         }
         typename G::Undo undo;
+        std::vector<Move> buffer(static_cast<std::size_t>(G::kMaxMoves));
         for (int i = 0; i < n; ++i) {
             if (!active[i]) continue;
-            G& game = games_[static_cast<std::size_t>(i)];
-            game.make(T::move(game, static_cast<int>(actions[i])), undo);
-            fresh_[static_cast<std::size_t>(i)] = 0;
+            const std::size_t at = static_cast<std::size_t>(i);
+            G& game = games_[at];
+            game.make(view_.move(game, static_cast<int>(actions[i])), undo);
+            ++plies_[at];
+            fresh_[at] = 0;
+            draw_chance(at, buffer.data());
         }
     }
 
-    // Every game's observation (N x kObservationSize), mask (N x kNumActions), player to
+    // Every game's observation (N x observation_size), mask (N x num_actions), player to
     // move (kTerminal when over) and returns (N x 2: +1 / -1 / 0 at the end, else 0);
     // with `indices` (`count` of them) only those games' rows.
     void fill(float* obs, bool* mask, std::int64_t* to_move, float* returns,
@@ -82,10 +142,12 @@ public:
             require_ready(static_cast<int>(i));
         }
         std::vector<Move> buffer(static_cast<std::size_t>(G::kMaxMoves));
+        const auto obs_size = static_cast<std::size_t>(observation_size_);
+        const auto actions = static_cast<std::size_t>(num_actions_);
         for (int k = 0; k < n; ++k) {
             const std::size_t at = static_cast<std::size_t>(indices ? indices[k] : k);
-            fill_one(at, buffer.data(), obs + at * kObservationSize, mask + at * kNumActions,
-                     to_move + at, returns + 2 * at);
+            fill_one(at, buffer.data(), obs + at * obs_size, mask + at * actions, to_move + at,
+                     returns + 2 * at);
         }
     }
 
@@ -96,11 +158,25 @@ public:
         return games_[static_cast<std::size_t>(index)].text();
     }
 
+    // The moves made in game `index` since its start (the ply of its next chance draw).
+    std::int64_t ply(int index) const {
+        check_index(index);
+        require_ready(index);
+        return plies_[static_cast<std::size_t>(index)];
+    }
+
 private:
+    T view_;
+    std::string config_;
+    int num_actions_;
+    int observation_size_;
+    std::size_t words_;
     std::vector<G> games_;
     std::vector<char> ready_;  // reset at least once
     std::vector<char> fresh_;  // `legal_` describes the game's current position
     std::vector<std::uint64_t> legal_;
+    std::vector<std::int64_t> seeds_;  // each game's episode seed
+    std::vector<std::int64_t> plies_;  // moves since the game's start, chance outcomes too
 
     static std::size_t checked(int size) {
         if (size < 1) throw std::invalid_argument("a batch holds at least one game");
@@ -118,17 +194,32 @@ private:
         }
     }
 
+    // Draw every chance event due in game `at`: core/chance.py's `draw_chance(state,
+    // seed)` with the ply counted from the game's start.
+    void draw_chance(std::size_t at, Move* buffer) {
+        G& game = games_[at];
+        typename G::Undo undo;
+        while (game.to_move() == kChance) {
+            const int count = game.generate(buffer);
+            if (count < 1) throw std::logic_error("a chance event without outcomes");
+            const double pick = chance_random(seeds_[at], plies_[at]);
+            const int k = pick_outcome(pick, count, [&](int i) { return game.probability(buffer[i]); });
+            game.make(buffer[k], undo);
+            ++plies_[at];
+        }
+    }
+
     void fill_one(std::size_t at, Move* buffer, float* obs, bool* row, std::int64_t* to_move,
                   float* returns) {
         const G& game = games_[at];
-        T::observation(game, obs);
-        std::fill(row, row + kNumActions, false);
+        view_.observation(game, obs);
+        std::fill(row, row + num_actions_, false);
         const int count = game.generate(buffer);
-        const int mover = T::to_move(game, count);
+        const int mover = view_.to_move(game, count);
         if (mover == kChance) throw std::logic_error("a chance event in a batch game");
         *to_move = mover;
-        std::uint64_t* bits = legal_.data() + at * kWords;
-        std::fill(bits, bits + kWords, 0);
+        std::uint64_t* bits = legal_.data() + at * words_;
+        std::fill(bits, bits + words_, 0);
         returns[0] = returns[1] = 0.0f;
         if (mover == kTerminal) {
             const auto result = game.outcome();
@@ -139,7 +230,7 @@ private:
             }
         } else {
             for (int k = 0; k < count; ++k) {
-                const int id = T::action(game, buffer[k]);
+                const int id = view_.action(game, buffer[k]);
                 row[id] = true;
                 bits[id >> 6] |= std::uint64_t{1} << (id & 63);
             }
@@ -148,16 +239,16 @@ private:
     }
 
     bool is_legal(int index, std::int64_t action) {
-        if (action < 0 || action >= kNumActions) return false;
+        if (action < 0 || action >= num_actions_) return false;
         const std::size_t at = static_cast<std::size_t>(index);
         const int id = static_cast<int>(action);
-        if (fresh_[at]) return (legal_[at * kWords + (id >> 6)] >> (id & 63)) & 1;
+        if (fresh_[at]) return (legal_[at * words_ + (id >> 6)] >> (id & 63)) & 1;
         const G& game = games_[at];
         std::vector<Move> buffer(static_cast<std::size_t>(G::kMaxMoves));
         const int count = game.generate(buffer.data());
-        if (T::to_move(game, count) < 0) return false;
+        if (view_.to_move(game, count) < 0) return false;
         for (int k = 0; k < count; ++k) {
-            if (T::action(game, buffer[static_cast<std::size_t>(k)]) == id) return true;
+            if (view_.action(game, buffer[static_cast<std::size_t>(k)]) == id) return true;
         }
         return false;
     }

@@ -56,6 +56,7 @@ struct Undo {
 
 class Position {
 public:
+    friend class Tensors;  // the batch's numeric view (actions.hpp) reads the position
     using Move = okard::Move;
     using Undo = okard::Undo;
     static constexpr int kMaxMoves = okard::kMaxMoves;
