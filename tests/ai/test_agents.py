@@ -220,16 +220,18 @@ def test_specs_and_levels() -> None:
 
 
 def test_every_game_plays_its_level_table() -> None:
-    # `Game.ai_levels` is gone: the table follows the native build alone (issue 12):
-    # the native table for games with a native engine, the generic one for the others.
+    # `Game.ai_levels` is gone: the table follows the native build (issue 12): the native
+    # table, with the game's measured `native_levels` changes, for games with a native
+    # engine, the generic one for the others.
     assert not hasattr(spieltisch.Game, "ai_levels")
     for name in spieltisch.games():
         game = spieltisch.load(name)
-        table = NATIVE if native.available(game) else GENERIC
+        table = {**NATIVE, **game.native_levels} if native.available(game) else GENERIC
         assert levels(game) == table
         for level, spec in table.items():
             assert make_agent(level, game).spec == make_agent(spec, game).spec
-    assert levels(spieltisch.load("okard", "board=10 ap=round")) == NATIVE  # options too
+    okard = levels(spieltisch.load("okard", "board=10 ap=round"))  # options too
+    assert okard == {**NATIVE, "medium": "native:depth=4,time=1"}
     assert levels(spieltisch.load("schachogi", "quiet_plies=0")) == GENERIC
     assert isinstance(make_agent("easy", TakeTwice()), MCTSAgent)
 

@@ -40,7 +40,7 @@ def levels(game: Game[Any, Any] | None = None) -> dict[str, str]:
     """The level table in force for `game`: native where it has a native engine for the
     game's options (Okard's variants included; Schachogi's other draw rules not)."""
     if game is not None and native.available(game):
-        return dict(NATIVE)
+        return {**NATIVE, **game.native_levels}
     return dict(GENERIC)
 
 

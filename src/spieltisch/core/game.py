@@ -278,6 +278,9 @@ class Game(ABC, Generic[S, OptionsT]):
     score_labels: ClassVar[tuple[str, ...]] = ()
     #: The options class of this game.
     options_type: ClassVar[type[GameOptions]] = NoOptions
+    #: Levels whose native agent spec differs for this game from the common native table
+    #: (`spieltisch.ai.levels.NATIVE`), each measured against its neighbours (docs/ai.md).
+    native_levels: ClassVar[dict[str, str]] = {}
 
     options: OptionsT
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from spieltisch.core.game import Game
 from spieltisch.games.okard.evaluation import observation_planes
 from spieltisch.games.okard.options import SACRIFICE_CAP, OkardOptions
@@ -17,6 +19,10 @@ class Okard(Game[OkardState, OkardOptions]):
     score_names = ("captured value", "home points")
     score_labels = ("captured value", "home points")
     options_type = OkardOptions
+    #: Four plies for `medium`: five take a third of `hard`'s half second here (expectimax at
+    #: every die roll), too close to `hard` (70%); four keep `hard` at 80% and `medium` at 85%
+    #: against `easy` (docs/ai.md, "Native engine").
+    native_levels: ClassVar[dict[str, str]] = {"medium": "native:depth=4,time=1"}
 
     def __init__(self, options: OkardOptions | None = None) -> None:
         super().__init__(options)
