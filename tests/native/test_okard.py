@@ -17,7 +17,7 @@ from spieltisch.native.search import search
 from tests.games.okard import test_perft as python_perft
 
 # The Python engine's perft positions and counts: one table that both engines must meet.
-from tests.games.okard.support import game
+from tests.games.okard.support import board_text, game
 from tests.games.okard.test_perft import KINGS_ONLY, REGRESSION
 
 from .support import compare_children, random_games
@@ -166,7 +166,7 @@ def scattered(options: str, rng: random.Random) -> str:
     loaded = game(options)
     t = loaded.tables
     n = t.n
-    cells = [""] * t.nn
+    cells: dict[str, str] = {}
     squares = rng.sample(range(t.nn), rng.randrange(2, 2 + t.nn // 3))
     for index, sq in enumerate(squares):
         kind = t.king if index < 2 else rng.randrange(t.kinds)
@@ -174,22 +174,8 @@ def scattered(options: str, rng: random.Random) -> str:
         code = stone.code if index % 2 == 0 else stone.code.lower()
         if kind != t.king and stone.back is not None and rng.random() < 0.3:
             code += "+"
-        cells[sq] = code
-    ranks = []
-    for row in range(n - 1, -1, -1):
-        items: list[str] = []
-        empty = 0
-        for cell in cells[row * n : row * n + n]:
-            if not cell:
-                empty += 1
-                continue
-            if empty:
-                items.append(str(empty))
-                empty = 0
-            items.append(cell)
-        if empty:
-            items.append(str(empty))
-        ranks.append(",".join(items))
+        cells["abcdefghij"[sq % n] + str(sq // n + 1)] = code
+    ranks = board_text(cells, n)
     hands = "/".join(
         "".join(f"{s.code}{rng.randrange(1, 3)}" for s in t.stones if rng.random() < 0.2) or "-"
         for _ in range(2)
@@ -205,7 +191,7 @@ def scattered(options: str, rng: random.Random) -> str:
     turn = rng.choice([0, 7, options_.turns - 1])
     die = str(rng.randrange(1, 7)) if options_.ap.value == "round" else "-"
     captured = f"{rng.randrange(0, 40)}:{rng.randrange(0, 40)}"
-    return f"{'/'.join(ranks)} {hands} {captured} play {mover} {ap} {sac} {stage} {turn} -- {die}"
+    return f"{ranks} {hands} {captured} play {mover} {ap} {sac} {stage} {turn} -- {die}"
 
 
 @pytest.mark.parametrize(
