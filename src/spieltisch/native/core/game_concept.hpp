@@ -55,4 +55,14 @@ concept TextGame = Game<G> && requires(const G cgame, typename G::Move move, std
     { cgame.outcome() } -> std::same_as<std::optional<Outcome>>;
 };
 
+// For a game where passing is never a move the search may try (the null move): a base
+// class that says so and gives the concept's null-move members nothing to do.
+template <class Undo>
+struct NoNullMove {
+    static constexpr bool kNullMove = false;
+    bool null_move_ok() const { return false; }
+    void make_null(Undo&) {}
+    void unmake_null(const Undo&) {}
+};
+
 }  // namespace spieltisch::native

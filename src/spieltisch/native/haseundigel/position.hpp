@@ -47,7 +47,7 @@ struct Undo {
     Move last_move;
 };
 
-class Position {
+class Position : public NoNullMove<Undo> {
 public:
     using Move = haseundigel::Move;
     using Undo = haseundigel::Undo;
@@ -68,10 +68,6 @@ public:
     int side() const { return static_cast<int>(turn_ & 1); }
     bool forcing(Move) const { return false; }
     int move_value(Move) const { return 0; }
-    static constexpr bool kNullMove = false;
-    bool null_move_ok() const { return false; }
-    void make_null(Undo&) {}
-    void unmake_null(const Undo&) {}
     std::uint64_t hash() const;
     int evaluate(int player) const;
     std::optional<Outcome> outcome() const;

@@ -54,7 +54,7 @@ struct Undo {
     std::int8_t old[kMaxBoard];  // the squares a step changed, before it
 };
 
-class Position {
+class Position : public NoNullMove<Undo> {
 public:
     friend class Tensors;  // the batch's numeric view (actions.hpp) reads the position
     using Move = okard::Move;
@@ -83,10 +83,6 @@ public:
     int side() const { return s_.phase == kPlay && s_.ap < 0 ? kChance : s_.mover; }
     bool forcing(Move move) const { return move_value(move) > 0; }
     int move_value(Move move) const;
-    static constexpr bool kNullMove = false;
-    bool null_move_ok() const { return false; }
-    void make_null(Undo&) {}
-    void unmake_null(const Undo&) {}
     std::uint64_t hash() const;
     int evaluate(int player) const;
     std::optional<Outcome> outcome() const;
