@@ -46,6 +46,51 @@ def chess_perft_rate(depth: int = 4) -> Rate:
     return Rate(count, time.perf_counter() - start)
 
 
+def chess_search_rate(seconds: float = 1.0, depth: int = 4) -> Rate:
+    """A plain alpha-beta over python-chess (material only, no quiescence) from the chess
+    start, to `depth` or until `seconds` have passed: positions per second, the yardstick
+    of a search written in Python on python-chess's move generation."""
+    values = {
+        chess.PAWN: 100,
+        chess.KNIGHT: 300,
+        chess.BISHOP: 300,
+        chess.ROOK: 500,
+        chess.QUEEN: 900,
+    }
+    board = chess.Board()
+    nodes = 0
+    deadline = time.perf_counter() + seconds
+
+    def material() -> int:
+        total = 0
+        for piece, value in values.items():
+            total += value * (
+                len(board.pieces(piece, board.turn)) - len(board.pieces(piece, not board.turn))
+            )
+        return total
+
+    def negamax(left: int, alpha: int, beta: int) -> int:
+        nonlocal nodes
+        nodes += 1
+        if left == 0 or time.perf_counter() > deadline:
+            return material()
+        best = -100_000
+        for move in board.legal_moves:
+            board.push(move)
+            value = -negamax(left - 1, -beta, -alpha)
+            board.pop()
+            if value > best:
+                best = value
+                alpha = max(alpha, value)
+                if alpha >= beta:
+                    break
+        return best
+
+    start = time.perf_counter()
+    negamax(depth, -100_000, 100_000)
+    return Rate(nodes, time.perf_counter() - start)
+
+
 def chess_random_games_rate(games: int = 20, seed: int = 1) -> Rate:
     """Random chess games to their end: moves per second."""
     rng = random.Random(seed)
