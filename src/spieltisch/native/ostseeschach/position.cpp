@@ -219,6 +219,24 @@ std::optional<Outcome> Position::outcome() const {
     return result;
 }
 
+// Candidate 2: a tower that an enemy piece can take (the taker gains an amber) costs its
+// owner 600, and 1200 when the enemy is to move.
+void Position::tower_safety(std::int64_t (&points)[2]) const {
+    std::uint64_t attacked[2] = {0, 0};
+    for (std::uint64_t rest = occupied_[0] | occupied_[1]; rest; rest &= rest - 1) {
+        const int s = std::countr_zero(rest);
+        const int v = board_[s];
+        const auto* targets = kTables.targets[v + 8][s];
+        for (int i = 0; i < kTables.count[v + 8][s]; ++i) attacked[v > 0 ? 0 : 1] |= std::uint64_t{1} << targets[i];
+    }
+    const int mover = static_cast<int>(turn_ & 1);
+    for (int team = 0; team < 2; ++team) {
+        for (std::uint64_t rest = occupied_[team] & attacked[1 - team]; rest; rest &= rest - 1) {
+            if (height_of(board_[std::countr_zero(rest)]) == 2) points[team] -= team == mover ? 600 : 1200;
+        }
+    }
+}
+
 // The weights of evaluation.py in thousandths of a point (its tanh squashing left out:
 // a search only compares values).
 int Position::evaluate(int player) const {
@@ -233,7 +251,8 @@ int Position::evaluate(int player) const {
         std::int64_t score = kPiece + (tall ? kTower : 0);
         if (kind_of(v) != kRobbe) {
             const int distance = team == 0 ? s % 8 : 7 - s % 8;
-            score += 350 * 3 * distance * distance / 49;
+            // Candidate 1: the light pieces' progress towards the amber line weighs double.
+            score += (evaluation_ == 1 ? 700 : 350) * 3 * distance * distance / 49;
         }
         points[team] += score;
         const auto* targets = kTables.targets[v + 8][s];
@@ -247,6 +266,18 @@ int Position::evaluate(int player) const {
         }
     }
     const int mover = static_cast<int>(turn_ & 1);
+    if (evaluation_ == 2) tower_safety(points);
+    if (evaluation_ == 3) {  // Candidate 3: mobility, 30 a move for each side.
+        for (int team = 0; team < 2; ++team) {
+            for (std::uint64_t rest = occupied_[team]; rest; rest &= rest - 1) {
+                const int s = std::countr_zero(rest);
+                const auto* targets = kTables.targets[board_[s] + 8][s];
+                for (int i = 0; i < kTables.count[board_[s] + 8][s]; ++i) {
+                    if (!((occupied_[team] >> targets[i]) & 1)) points[team] += 30;
+                }
+            }
+        }
+    }
     for (int team = 0; team < 2; ++team) {
         points[team] += kThreat * std::min(threats[team], 2) * (team == mover ? 3 : 2) / 2;
     }
