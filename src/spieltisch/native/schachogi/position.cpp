@@ -260,7 +260,8 @@ int Position::evaluate(int player) const {
     int pressure[2] = {0, 0};
     for (int side = 0; side < 2; ++side) {
         const int count = pseudo_moves(side, moves);
-        score += (side == 0 ? 10 : -10) * count;
+        const int mobility = evaluation_ == 4 ? 5 : 10;  // Candidate 4: half the mobility.
+        score += (side == 0 ? mobility : -mobility) * count;
         const int target = pfloeck[1 - side];
         if (target < 0) continue;
         for (int i = 0; i < count; ++i) {
