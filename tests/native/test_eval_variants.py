@@ -12,7 +12,7 @@ import spieltisch
 from spieltisch import native
 
 #: How many evaluation variants each engine has (0 and the candidates of the tuning log).
-VARIANTS = {"ostseeschach": 7, "schachogi": 5, "hase-und-igel": 3}
+VARIANTS = {"ostseeschach": 7, "schachogi": 6, "hase-und-igel": 3}
 GAMES = tuple(VARIANTS)
 
 

@@ -42,7 +42,7 @@ public:
 
     // Evaluation variants: 0 is the default, the others candidates measured against it
     // (benchmarks/evaluation_match.py; docs/ai.md, the tuning log).
-    static constexpr int kEvalVariants = 5;
+    static constexpr int kEvalVariants = 6;
     static Position parse(std::string_view text);
     // The position with an evaluation variant (`eval=N`, for measurement only; see
     // evaluate): "" gives variant 0, the evaluation every normal caller gets.
