@@ -35,6 +35,21 @@ inline std::optional<std::int64_t> read_int(std::string_view raw, bool signed_ok
 // A text the native reader does not take; the Python API then reads it with the Python game.
 [[noreturn]] inline void refuse(const std::string& message) { throw std::invalid_argument(message); }
 
+// The evaluation variant a measurement asks for with the config text `eval=N` (nothing
+// else; "" is variant 0, what every normal caller gets), N below `variants`.
+inline int read_eval_variant(std::string_view config, int variants) {
+    if (config.empty()) return 0;
+    constexpr std::string_view kPrefix = "eval=";
+    if (config.substr(0, kPrefix.size()) != kPrefix) {
+        refuse("this native engine takes no options (only eval=N to measure an evaluation)");
+    }
+    const auto value = read_int(config.substr(kPrefix.size()));
+    if (!value || *value >= variants) {
+        refuse("eval=N: N must be 0 to " + std::to_string(variants - 1));
+    }
+    return static_cast<int>(*value);
+}
+
 inline bool is_space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }

@@ -15,6 +15,7 @@
 
 #include "../core/game_concept.hpp"
 #include "../core/outcome.hpp"
+#include "../core/text_read.hpp"
 
 namespace spieltisch::native::haseundigel {
 
@@ -53,7 +54,17 @@ public:
     using Undo = haseundigel::Undo;
     static constexpr int kMaxMoves = 5 + 64 * 25;
 
+    // Evaluation variants: 0 is the default, the others candidates measured against it
+    // (benchmarks/evaluation_match.py; docs/ai.md, the tuning log).
+    static constexpr int kEvalVariants = 3;
     static Position parse(std::string_view text);
+    // The position with an evaluation variant (`eval=N`, for measurement only; see
+    // evaluate): "" gives variant 0, the evaluation every normal caller gets.
+    static Position parse(std::string_view text, std::string_view config) {
+        Position p = parse(text);
+        p.evaluation_ = static_cast<std::int8_t>(read_eval_variant(config, kEvalVariants));
+        return p;
+    }
     std::string text() const;
     std::string move_text(Move move) const;  // the long notation: `advance 3, card EAT_SALAD`
 
@@ -81,6 +92,7 @@ public:
     friend struct Tensors;
 
 private:
+    std::int8_t evaluation_ = 0;  // the evaluation variant (parse with `eval=N`)
     std::array<std::int8_t, 65> fields_{};
     std::array<std::int8_t, 66> previous_hedgehog_{};
     std::int64_t turn_ = 0;

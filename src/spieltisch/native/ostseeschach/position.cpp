@@ -219,8 +219,29 @@ std::optional<Outcome> Position::outcome() const {
     return result;
 }
 
+// Candidate 2: a tower that an enemy piece can take (the taker gains an amber) costs its
+// owner 600, and 1200 when the enemy is to move.
+void Position::tower_safety(std::int64_t (&points)[2]) const {
+    std::uint64_t attacked[2] = {0, 0};
+    for (std::uint64_t rest = occupied_[0] | occupied_[1]; rest; rest &= rest - 1) {
+        const int s = std::countr_zero(rest);
+        const int v = board_[s];
+        const auto* targets = kTables.targets[v + 8][s];
+        for (int i = 0; i < kTables.count[v + 8][s]; ++i) attacked[v > 0 ? 0 : 1] |= std::uint64_t{1} << targets[i];
+    }
+    const int mover = static_cast<int>(turn_ & 1);
+    for (int team = 0; team < 2; ++team) {
+        for (std::uint64_t rest = occupied_[team] & attacked[1 - team]; rest; rest &= rest - 1) {
+            if (height_of(board_[std::countr_zero(rest)]) == 2) points[team] -= team == mover ? 600 : 1200;
+        }
+    }
+}
+
 // The weights of evaluation.py in thousandths of a point (its tanh squashing left out:
-// a search only compares values).
+// a search only compares values), plus each side's mobility (30 a move). The variants
+// (`eval=N`, measurement only): 3 is the evaluation before mobility, 1 and 2 candidates on
+// top of it (double progress, tower safety), 4 to 6 on top of the default (mobility 60,
+// double progress, mobility 15); see docs/ai.md.
 int Position::evaluate(int player) const {
     constexpr int kAmber = 4000, kPiece = 1000, kTower = 600, kThreat = 800;
     std::int64_t points[2] = {kAmber * ambers_[0], kAmber * ambers_[1]};
@@ -233,20 +254,30 @@ int Position::evaluate(int player) const {
         std::int64_t score = kPiece + (tall ? kTower : 0);
         if (kind_of(v) != kRobbe) {
             const int distance = team == 0 ? s % 8 : 7 - s % 8;
-            score += 350 * 3 * distance * distance / 49;
+            // Candidates 1 and 5: the light pieces' progress towards the amber line weighs double.
+            const int progress = evaluation_ == 1 || evaluation_ == 5 ? 700 : 350;
+            score += progress * 3 * distance * distance / 49;
         }
-        points[team] += score;
         const auto* targets = kTables.targets[v + 8][s];
+        int moves = 0;
+        bool threat = false;
         for (int i = 0; i < kTables.count[v + 8][s]; ++i) {
             const int w = board_[targets[i]];
             if (w && (w > 0) == (v > 0)) continue;
+            ++moves;
             if (kTables.line_amber[v + 8][targets[i]] || (w && (tall || height_of(w) == 2))) {
-                ++threats[team];
-                break;
+                threat = true;
             }
         }
+        threats[team] += threat;
+        // Mobility, 30 a move (adopted, docs/ai.md; not in the variants 1..3; 60 in 4, 15 in 6).
+        if (evaluation_ == 0 || evaluation_ == 5) score += 30 * moves;
+        if (evaluation_ == 4) score += 60 * moves;
+        if (evaluation_ == 6) score += 15 * moves;
+        points[team] += score;
     }
     const int mover = static_cast<int>(turn_ & 1);
+    if (evaluation_ == 2) tower_safety(points);
     for (int team = 0; team < 2; ++team) {
         points[team] += kThreat * std::min(threats[team], 2) * (team == mover ? 3 : 2) / 2;
     }

@@ -16,6 +16,7 @@
 
 #include "../core/game_concept.hpp"
 #include "../core/outcome.hpp"
+#include "../core/text_read.hpp"
 #include "tables.hpp"
 
 namespace spieltisch::native::ostseeschach {
@@ -48,7 +49,17 @@ public:
     // 64 squares, each stack at most 8 targets (a Robbe's knight jumps).
     static constexpr int kMaxMoves = 512;
 
+    // Evaluation variants: 0 is the default, the others candidates measured against it
+    // (benchmarks/evaluation_match.py; docs/ai.md, the tuning log).
+    static constexpr int kEvalVariants = 7;
     static Position parse(std::string_view text);
+    // The position with an evaluation variant (`eval=N`, for measurement only; see
+    // evaluate): "" gives variant 0, the evaluation every normal caller gets.
+    static Position parse(std::string_view text, std::string_view config) {
+        Position p = parse(text);
+        p.evaluation_ = static_cast<std::int8_t>(read_eval_variant(config, kEvalVariants));
+        return p;
+    }
     std::string text() const;
     std::string move_text(Move move) const;
 
@@ -154,6 +165,7 @@ public:
     friend struct Tensors;
 
 private:
+    std::int8_t evaluation_ = 0;  // the evaluation variant (parse with `eval=N`)
     std::array<std::int8_t, 64> board_{};
     std::int64_t turn_ = 0;
     std::array<std::int64_t, 2> ambers_{};
@@ -162,6 +174,7 @@ private:
     std::uint64_t key_ = 0;   // Zobrist key of the board alone
     std::array<std::uint64_t, 2> occupied_{};  // the squares of each team's stacks
 
+    void tower_safety(std::int64_t (&points)[2]) const;
     void light_distances(int team, std::array<int, 64>& out, int& count) const;
 };
 

@@ -2,6 +2,7 @@
 #include "position.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
 
 #include "../core/text_read.hpp"
@@ -186,6 +187,60 @@ std::optional<Outcome> Position::outcome() const {
     return result;
 }
 
+namespace {
+
+int chebyshev(int a, int b) { return std::max(std::abs(a % 8 - b % 8), std::abs(a / 8 - b / 8)); }
+
+}  // namespace
+
+// Candidate 1 (red's view): a side up by at least three Bauern is drawn on to convert it:
+// its pieces nearer the other Pflöck, and the fewer pieces the other side keeps the better,
+// so that a won position does not look alike after every quiet move.
+int Position::conversion(int material, const int (&pfloeck)[2]) const {
+    if (material > -300 && material < 300) return 0;
+    const int leader = material > 0 ? 0 : 1;
+    int bonus = 0;
+    for (int s = 0; s < 64; ++s) {
+        const int v = board_[s];
+        if (v == 0 || abs_code(v) == kPfloeck) continue;
+        if ((v > 0 ? 0 : 1) == leader) {
+            if (pfloeck[1 - leader] >= 0) bonus += 6 * (7 - chebyshev(s, pfloeck[1 - leader]));
+        } else {
+            bonus -= 25;
+        }
+    }
+    return leader == 0 ? bonus : -bonus;
+}
+
+// Candidate 2 (red's view): the Pflöck's shelter, 15 for each own piece beside it (at most
+// four), with the pressure on the Pflöck weighing 20 instead of 12.
+int Position::shelter(const int (&pfloeck)[2]) const {
+    int value = 0;
+    for (int side = 0; side < 2; ++side) {
+        const int at = pfloeck[side];
+        if (at < 0) continue;
+        int guards = 0;
+        for (int s = 0; s < 64; ++s) {
+            const int v = board_[s];
+            if (v != 0 && (v > 0) == (side == 0) && s != at && chebyshev(s, at) == 1) ++guards;
+        }
+        value += (side == 0 ? 15 : -15) * std::min(guards, 4);
+    }
+    return value;
+}
+
+// Candidate 3 (red's view): each unpromoted Brrbrr 8 for every rank it has gone forward
+// (the promoted Brrbrr is worth four of it).
+int Position::brrbrr_progress() const {
+    int value = 0;
+    for (int s = 0; s < 64; ++s) {
+        const int v = board_[s];
+        if (v == kBrrbrr) value += 8 * (s / 8);
+        if (v == -kBrrbrr) value -= 8 * (7 - s / 8);
+    }
+    return value;
+}
+
 // evaluation.py's material and mobility (0.1 per move) for `player`, before its tanh.
 int Position::evaluate(int player) const {
     // Material and mobility as evaluation.py, plus the Pflöck's safety: each move of a
@@ -199,10 +254,15 @@ int Position::evaluate(int player) const {
         score += v > 0 ? kValue[v] : -kValue[-v];
         if (abs_code(v) == kPfloeck) pfloeck[v > 0 ? 0 : 1] = s;
     }
+    if (evaluation_ == 1) score += conversion(score, pfloeck);
+    if (evaluation_ == 2) score += shelter(pfloeck);
+    if (evaluation_ == 3) score += brrbrr_progress();
     int pressure[2] = {0, 0};
     for (int side = 0; side < 2; ++side) {
         const int count = pseudo_moves(side, moves);
-        score += (side == 0 ? 10 : -10) * count;
+        // Candidates 4 and 5: half the mobility, and half as much again.
+        const int mobility = evaluation_ == 4 ? 5 : evaluation_ == 5 ? 15 : 10;
+        score += (side == 0 ? mobility : -mobility) * count;
         const int target = pfloeck[1 - side];
         if (target < 0) continue;
         for (int i = 0; i < count; ++i) {
@@ -211,7 +271,7 @@ int Position::evaluate(int player) const {
             if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1) ++pressure[side];
         }
     }
-    score += 12 * (pressure[0] - pressure[1]);
+    score += (evaluation_ == 2 ? 20 : 12) * (pressure[0] - pressure[1]);
     return player == 0 ? score : -score;
 }
 

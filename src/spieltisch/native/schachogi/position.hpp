@@ -12,6 +12,7 @@
 
 #include "../core/game_concept.hpp"
 #include "../core/outcome.hpp"
+#include "../core/text_read.hpp"
 #include "tables.hpp"
 
 namespace spieltisch::native::schachogi {
@@ -39,7 +40,17 @@ public:
     // 64 squares of promoted Ischis could not even stand; a bound with room to spare.
     static constexpr int kMaxMoves = 1024;
 
+    // Evaluation variants: 0 is the default, the others candidates measured against it
+    // (benchmarks/evaluation_match.py; docs/ai.md, the tuning log).
+    static constexpr int kEvalVariants = 6;
     static Position parse(std::string_view text);
+    // The position with an evaluation variant (`eval=N`, for measurement only; see
+    // evaluate): "" gives variant 0, the evaluation every normal caller gets.
+    static Position parse(std::string_view text, std::string_view config) {
+        Position p = parse(text);
+        p.evaluation_ = static_cast<std::int8_t>(read_eval_variant(config, kEvalVariants));
+        return p;
+    }
     std::string text() const;
     std::string move_text(Move move) const;
 
@@ -137,6 +148,7 @@ public:
     friend struct Tensors;
 
 private:
+    std::int8_t evaluation_ = 0;  // the evaluation variant (parse with `eval=N`)
     std::array<std::int8_t, 64> board_{};
     int turn_ = 0;
     std::int64_t quiet_ = 0;
@@ -149,6 +161,9 @@ private:
     int repetitions_ = 3;
     std::int64_t quiet_plies_ = 100;
 
+    int conversion(int material, const int (&pfloeck)[2]) const;
+    int shelter(const int (&pfloeck)[2]) const;
+    int brrbrr_progress() const;
     bool pfloeck_gone() const {
         return keys_.size() > 1 ? pfloeck_taken_ : root_pfloeck_missing_;
     }

@@ -1,0 +1,127 @@
+"""Two evaluations of a native engine against each other, for the tuning log in docs/ai.md.
+
+Every native engine reads an evaluation variant from its config (`eval=N`, for
+measurement only: normal callers get variant 0; Okard's `eval=0` is the port of
+`evaluation.py` it replaced, its default is 1). This plays paired games at a fixed depth
+between variant TEST and variant BASE: in both games of a pair the same start
+(`new_state(seed)` with the pair's seed: Ostseeschach's random set-up), the same chance
+outcomes, the seats swapped, and the first OPENING moves played at random, the same moves
+in both games (at a fixed depth the search plays the same game every time, so a random
+opening varies the games). It prints TEST's wins, draws and losses, its score with the
+95% interval and the Elo difference.
+
+    python -m benchmarks.evaluation_match GAME PAIRS DEPTH OPENING BASE TEST [OPTIONS [SEED]]
+
+OPTIONS `-` is the default options; SEED (default 2026) draws the pairs' seeds, another
+one gives an independent confirmation match.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from typing import Any
+
+import spieltisch
+from spieltisch import native
+from spieltisch.ai.agent import Agent
+from spieltisch.arena.elo import MatchScore, format_elo
+from spieltisch.arena.match import play_game
+from spieltisch.core.game import Game, State
+
+
+class EvaluationAgent(Agent):
+    """The native search to a fixed depth with one of the engine's evaluation variants."""
+
+    def __init__(self, game: Game[Any, Any], depth: int, evaluation: int, opening: int) -> None:
+        super().__init__(None)
+        self.opening = opening
+        #: Set for each game pair: the seed of its random opening moves.
+        self.pair_seed = 0
+        self.module, config = native._engine(game)
+        self.config = " ".join(part for part in (config, f"eval={evaluation}") if part)
+        self.depth = depth
+        self.spec = f"native:depth={depth} (eval={evaluation})"
+
+    def select(self, state: State[Any]) -> Any:
+        if state.is_chance():
+            return state.sample_chance(self.rng)
+        ply = len(state.history())
+        if ply < self.opening:
+            return random.Random(self.pair_seed * 1000 + ply).choice(state.legal_moves())
+        best, *_ = self.module.search(
+            state.text(), 0.0, self.depth, 1, 16, False, None, None, self.config
+        )
+        return state.parse_move(best)
+
+
+def measure(
+    name: str,
+    pairs: int,
+    depth: int,
+    opening: int,
+    base: int,
+    test: int,
+    options: str | None = None,
+    seed: int = 2026,
+) -> MatchScore:
+    """Variant `test`'s result against variant `base` over `pairs` game pairs at `depth`."""
+    game = spieltisch.load(name, options)
+    new = EvaluationAgent(game, depth, test, opening)
+    old = EvaluationAgent(game, depth, base, opening)
+    seeds = random.Random(seed)
+    wins = draws = losses = 0
+    for _ in range(pairs):
+        chance_seed = seeds.randrange(2**62)
+        new.pair_seed = old.pair_seed = seeds.randrange(2**30)
+        for seat in (0, 1):
+            agents = (new, old) if seat == 0 else (old, new)
+            record = play_game(game, agents, start_seed=new.pair_seed, chance_seed=chance_seed)
+            if record.winner is None:
+                draws += 1
+            elif record.winner == seat:
+                wins += 1
+            else:
+                losses += 1
+    return MatchScore(wins, draws, losses)
+
+
+def report(
+    name: str,
+    depth: int,
+    opening: int,
+    base: int,
+    test: int,
+    options: str | None,
+    seed: int,
+    score: MatchScore,
+    seconds: float,
+) -> str:
+    """One line for the tuning log: the match, W/D/L, score and Elo with their intervals."""
+    low, high = score.score_interval()
+    elo_low, elo_high = score.elo_interval()
+    return (
+        f"{name} {options or 'default options'}, depth {depth}, {opening} random opening "
+        f"moves: eval={test} against eval={base}, {score.games} games: "
+        f"{score.wins} / {score.draws} / {score.losses}, "
+        f"score {score.score:.1%} ({low:.2%}..{high:.2%}), Elo {format_elo(score.elo())} "
+        f"({format_elo(elo_low)} .. {format_elo(elo_high)}), seed {seed}, {seconds:.0f} s"
+    )
+
+
+def main(argv: list[str]) -> None:
+    if len(argv) < 6:
+        raise SystemExit(__doc__)
+    name = argv[0]
+    pairs, depth, opening, base, test = (int(value) for value in argv[1:6])
+    options = argv[6] if len(argv) > 6 and argv[6] != "-" else None
+    seed = int(argv[7]) if len(argv) > 7 else 2026
+    start = time.perf_counter()
+    score = measure(name, pairs, depth, opening, base, test, options, seed)
+    seconds = time.perf_counter() - start
+    print(report(name, depth, opening, base, test, options, seed, score, seconds))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
