@@ -67,18 +67,6 @@ std::vector<std::string> line_text(const G& root, const std::vector<typename G::
 
 using OutcomeTuple = std::tuple<int, std::string, std::vector<std::vector<std::int64_t>>>;
 
-// A position of `G` from its text and the game's options: `config` is the options in the
-// engine's own small form (okard/tables.hpp); a game without options takes only "".
-template <TextGame G>
-G read_game(std::string_view text, std::string_view config) {
-    if constexpr (requires { G::parse(text, config); }) {
-        return G::parse(text, config);
-    } else {
-        if (!config.empty()) throw std::invalid_argument("this native engine takes no options");
-        return G::parse(text);
-    }
-}
-
 template <TextGame G>
 std::vector<typename G::Move> moves_of(const G& game) {
     typename G::Move buffer[G::kMaxMoves];

@@ -25,17 +25,6 @@
 
 namespace spieltisch::native {
 
-// The position `text` of `G` with the options `config` ("" for a game without options).
-template <TextGame G>
-G parse_with(std::string_view text, std::string_view config) {
-    if constexpr (requires { G::parse(text, config); }) {
-        return G::parse(text, config);
-    } else {
-        if (!config.empty()) throw std::invalid_argument("this native engine takes no options");
-        return G::parse(text);
-    }
-}
-
 // A numeric view of the options `config`: built from it, or the fixed one.
 template <class T>
 T view_for(std::string_view config) {
@@ -93,7 +82,7 @@ public:
     void reset(int index, std::string_view text, std::int64_t seed = 0, std::int64_t ply = 0) {
         check_index(index);
         if (ply < 0) throw std::invalid_argument("the ply count is not negative");
-        G game = parse_with<G>(text, config_);
+        G game = read_game<G>(text, config_);
         const std::size_t at = static_cast<std::size_t>(index);
         games_[at] = std::move(game);
         seeds_[at] = seed;

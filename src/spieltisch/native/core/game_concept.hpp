@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <stdexcept>
 #include <string_view>
 
 #include "outcome.hpp"
@@ -54,6 +55,19 @@ concept TextGame = Game<G> && requires(const G cgame, typename G::Move move, std
     { cgame.move_text(move) } -> std::same_as<std::string>;
     { cgame.outcome() } -> std::same_as<std::optional<Outcome>>;
 };
+
+// A position of `G` from its text and the game's options: `config` is the options in the
+// engine's own small form (okard/tables.hpp, or `eval=N` for an evaluation variant); a
+// game without options takes only "".
+template <TextGame G>
+G read_game(std::string_view text, std::string_view config) {
+    if constexpr (requires { G::parse(text, config); }) {
+        return G::parse(text, config);
+    } else {
+        if (!config.empty()) throw std::invalid_argument("this native engine takes no options");
+        return G::parse(text);
+    }
+}
 
 // For a game where passing is never a move the search may try (the null move): a base
 // class that says so and gives the concept's null-move members nothing to do.
