@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "outcome.hpp"
+#include "text_read.hpp"
 
 namespace spieltisch::native {
 
@@ -57,12 +58,17 @@ concept TextGame = Game<G> && requires(const G cgame, typename G::Move move, std
 };
 
 // A position of `G` from its text and the game's options: `config` is the options in the
-// engine's own small form (okard/tables.hpp, or `eval=N` for an evaluation variant); a
-// game without options takes only "".
+// engine's own small form (okard/tables.hpp); for a game with evaluation variants and no
+// options, `eval=N` selects a variant ("" the default one every normal caller gets); any
+// other game takes only "".
 template <TextGame G>
 G read_game(std::string_view text, std::string_view config) {
     if constexpr (requires { G::parse(text, config); }) {
         return G::parse(text, config);
+    } else if constexpr (requires(G game) { game.set_evaluation(G::kEvalVariants); }) {
+        G game = G::parse(text);
+        game.set_evaluation(read_eval_variant(config, G::kEvalVariants));
+        return game;
     } else {
         if (!config.empty()) throw std::invalid_argument("this native engine takes no options");
         return G::parse(text);

@@ -58,13 +58,9 @@ public:
     // (benchmarks/evaluation_match.py; docs/ai.md, the tuning log).
     static constexpr int kEvalVariants = 3;
     static Position parse(std::string_view text);
-    // The position with an evaluation variant (`eval=N`, for measurement only; see
-    // evaluate): "" gives variant 0, the evaluation every normal caller gets.
-    static Position parse(std::string_view text, std::string_view config) {
-        Position p = parse(text);
-        p.evaluation_ = static_cast<std::int8_t>(read_eval_variant(config, kEvalVariants));
-        return p;
-    }
+    // Selects evaluation variant `variant` (0..kEvalVariants-1; read_game reads it from
+    // `eval=N`, for measurement only).
+    void set_evaluation(int variant) { evaluation_ = static_cast<std::int8_t>(variant); }
     std::string text() const;
     std::string move_text(Move move) const;  // the long notation: `advance 3, card EAT_SALAD`
 
