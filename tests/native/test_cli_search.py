@@ -61,6 +61,18 @@ def test_analyse_okard_with_either_engine() -> None:
         assert result.stdout.splitlines()[-1] == "bestmove e1-e2"
 
 
+def test_analyse_before_a_die_roll_names_no_move() -> None:
+    text = "9/9/9/9/9/9/9/4,k,4/4,K,4 -/- 0:0 play r ? 0 s 0 -- -"
+    result = run("analyse", "okard", "--position", text, "--depth", "2")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("info depth 1 score ") and " pv" not in lines[0]
+    assert lines[-1] == "bestmove (none)"
+    refused = run("analyse", "okard", "--position", text, "--engine", "python", "--depth", "2")
+    assert refused.returncode != 0
+    assert "die roll" in refused.stderr and "Traceback" not in refused.stderr
+
+
 def test_uci_okard_moves_are_one_word() -> None:
     session = "uci\nposition startpos moves PI_K\ngo depth 3\n"
     result = run("uci", "okard", stdin=session)

@@ -66,4 +66,6 @@ def test_a_chance_root_is_valued_for_the_player_who_moves_after_the_roll() -> No
                 value -= 1 if value > 0 else -1
             total += probability * value
             state.undo()
-        assert search(state.game, text, depth=2, plain=True).score == int(total)
+        result = search(state.game, text, depth=2, plain=True)
+        assert result.score == int(total)
+        assert result.best is None  # nobody chooses the roll

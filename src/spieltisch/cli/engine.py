@@ -97,10 +97,11 @@ def _line(state: State[Any], pv: tuple[str, ...]) -> str:
 
 def info_line(state: State[Any], it: Iteration) -> str:
     """One UCI `info` line for a completed depth."""
+    line = _line(state, it.pv)  # none before a die roll: the line depends on the roll
     return (
         f"info depth {it.depth} score {score_text(it.score)} nodes {it.nodes} nps {it.nps} "
-        f"time {int(it.seconds * 1000)} pv {_line(state, it.pv)}"
-    ).rstrip()
+        f"time {int(it.seconds * 1000)}" + (f" pv {line}" if line else "")
+    )
 
 
 def _python_analyse(state: State[Any], seconds: float | None, depth: int | None) -> str | None:
@@ -177,6 +178,11 @@ def analyse(
         if engine == "python":
             if threads != 1:
                 fail("--threads is for the native engine")
+            if state.is_chance():
+                fail(
+                    "the position waits for a chance event (a die roll): the Python engine "
+                    "analyses positions where a player moves; the native engine values the roll"
+                )
             best = _python_analyse(state, seconds, depth)
         else:
             result = search(

@@ -38,7 +38,8 @@ class Iteration:
 
 @dataclass(frozen=True)
 class SearchResult:
-    """The best move (None when the game is over), its score for the player to move, the
+    """The best move (None when the game is over or a die roll comes first: nobody chooses
+    it), its score for the player to move (before a roll: the one who moves after it), the
     depth of the last completed iteration, nodes, seconds, the principal variation and
     every completed iteration."""
 

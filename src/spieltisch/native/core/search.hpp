@@ -256,12 +256,14 @@ public:
         Move moves[G::kMaxMoves];
         const int count = game_.generate(moves);
         if (count == 0) return result;
-        result.has_move = true;
+        // At a chance root (before a die roll) nobody chooses: there is no best move, the
+        // principal variation starts with one outcome, and the value is the expectation for
+        // the player who moves after the roll, as a front end showing that position means it.
+        const bool chance_root = game_.side() == kChance;
+        result.has_move = !chance_root;
         result.best = moves[0];
-        // At a chance root (before a die roll) the value is the expectation for the player
-        // who moves after it, as a front end showing that position means it.
         int as = -3;
-        if (game_.side() == kChance) {
+        if (chance_root) {
             typename G::Undo undo;
             game_.make(moves[0], undo);
             as = game_.side();
