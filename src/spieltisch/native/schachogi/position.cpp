@@ -363,16 +363,17 @@ int Position::brrbrr_progress() const {
     return value;
 }
 
-// evaluation.py's material and mobility (0.1 per move) for `player`, before its tanh.
+// Material, mobility and the pieces' squares for `player`, in hundredths of a Brrbrr.
 int Position::evaluate(int player) const {
-    // Material and mobility as evaluation.py, plus the Pflöck's safety: each move of a
+    // Material and mobility as evaluation.py (its 0.1 a move is the 10 of `eval=6`; the
+    // default weighs 15, docs/ai.md's tuning log), plus the Pflöck's safety: each move of a
     // side into the 3x3 zone around the other Pflöck presses on it (there is no check:
     // a Pflöck left attacked is simply taken), and the pieces' squares (kSquare).
     Move moves[kMaxMoves];
     int score = 0;
     int pfloeck[2] = {-1, -1};
     // The piece-square tables, one look-up a piece: adopted (not in the variants 1..6,
-    // which keep the evaluation before them); candidate 7 doubles them, 8 adds mobility 15.
+    // which keep the evaluation before them); candidate 7 doubles them.
     const int squares = evaluation_ == 0 || evaluation_ == 8 ? 1 : evaluation_ == 7 ? 2 : 0;
     for (int s = 0; s < 64; ++s) {
         const int v = board_[s];
@@ -386,8 +387,9 @@ int Position::evaluate(int player) const {
     int pressure[2] = {0, 0};
     for (int side = 0; side < 2; ++side) {
         const int count = pseudo_moves(side, moves);
-        // Candidates 4, and 5 and 8: half the mobility, and half as much again.
-        const int mobility = evaluation_ == 4 ? 5 : evaluation_ == 5 || evaluation_ == 8 ? 15 : 10;
+        // 15 a move, adopted after the tables (docs/ai.md); 10 in the variants 1..8 but
+        // candidates 4 (5 a move) and 5 (15 without the tables); 8 is the tables with 10.
+        const int mobility = evaluation_ == 4 ? 5 : evaluation_ == 0 || evaluation_ == 5 ? 15 : 10;
         score += (side == 0 ? mobility : -mobility) * count;
         const int target = pfloeck[1 - side];
         if (target < 0) continue;
