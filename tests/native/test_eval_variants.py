@@ -1,6 +1,6 @@
 """The evaluation-variant knob (`eval=N` as the native config, for measurement only) of the
 Ostseeschach, Schachogi and Hase und Igel engines: refused out of range, and variant 0 is
-what every normal caller gets."""
+what every normal caller gets; Schachogi's evaluation is the same for both colours."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ import pytest
 
 import spieltisch
 from spieltisch import native
+from tests.games.schachogi.test_perft import random_scatter
 
 #: How many evaluation variants each engine has (0 and the candidates of the tuning log).
-VARIANTS = {"ostseeschach": 7, "schachogi": 6, "hase-und-igel": 3}
+VARIANTS = {"ostseeschach": 7, "schachogi": 9, "hase-und-igel": 3}
 GAMES = tuple(VARIANTS)
 
 
@@ -59,3 +60,31 @@ def test_normal_callers_get_evaluation_variant_zero(name: str) -> None:
                     differs.add(variant)
     # Every candidate is a different evaluation somewhere (the knob reaches `evaluate`).
     assert differs == set(range(1, VARIANTS[name]))
+
+
+def _colour_flipped(text: str) -> str:
+    """A Schachogi position mirrored by rank with the colours and the side to move swapped."""
+    board, side, quiet, number = text.split()[:4]
+    flipped = "/".join(reversed(board.split("/"))).swapcase()
+    return f"{flipped} {'b' if side == 'w' else 'w'} {quiet} {number}"
+
+
+def test_schachogi_evaluation_is_the_same_for_both_colours() -> None:
+    # The piece-square tables are drawn from White's side and read mirrored by rank for
+    # Black: a position and its colour-flipped mirror are worth the same to their owners,
+    # in every variant (a table read the same way for both sides would break this).
+    module, _ = native._engine("schachogi")
+    rng = random.Random(5)
+    texts = _positions("schachogi") + [random_scatter(rng) for _ in range(30)]
+    asymmetric = 0
+    for text in texts:
+        mirror = _colour_flipped(text)
+        assert _colour_flipped(mirror).split()[:4] == text.split()[:4]
+        if mirror.split()[0] != text.split()[0]:
+            asymmetric += 1
+        for variant in range(VARIANTS["schachogi"]):
+            config = f"eval={variant}"
+            value = module.evaluate(text, 0, config)
+            assert module.evaluate(mirror, 1, config) == value, (text, variant)
+            assert module.evaluate(mirror, 0, config) == -value, (text, variant)
+    assert asymmetric == len(texts)

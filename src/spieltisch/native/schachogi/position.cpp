@@ -17,6 +17,128 @@ std::string square_name(int square) {
 // Values of evaluation.py in hundredths of a Brrbrr, per kind 0..11.
 constexpr int kValue[12] = {0, 0, 300, 500, 350, 200, 100, 950, 750, 600, 400, 400};
 
+// The piece-square tables (adopted, docs/ai.md: `eval=6` is the evaluation before them), per kind 1..11, in hundredths of a Brrbrr, drawn from
+// White's side with rank 8 on top (White's square s reads entry s ^ 56, Black's entry s:
+// the mirror by rank). Small beside the material: the Pflöck kept back, the step pieces
+// (Ischi, the golds) and the Slotser central, the Wieher (the shogi knight, forward only)
+// off the edge files and a little forward, the Brrbrr forward towards the promotion zone.
+// An unpromoted Brrbrr or Wieher never stands where it must promote; those entries are 0.
+// clang-format off
+constexpr std::int8_t kSquare[12][64] = {
+    {},
+    {  // Pflöck
+        -20, -20, -20, -20, -20, -20, -20, -20,
+        -20, -20, -20, -20, -20, -20, -20, -20,
+        -20, -20, -20, -20, -20, -20, -20, -20,
+        -15, -15, -15, -15, -15, -15, -15, -15,
+        -10, -10, -10, -10, -10, -10, -10, -10,
+         -5,  -5,  -5,  -5,  -5,  -5,  -5,  -5,
+          5,   5,   5,   5,   5,   5,   5,   5,
+          5,  10,  10,   5,   5,  10,  10,   5,
+    },
+    {  // Ischi
+         -5,   0,   0,   0,   0,   0,   0,  -5,
+          0,   5,  10,  10,  10,  10,   5,   0,
+          0,  10,  15,  15,  15,  15,  10,   0,
+          0,  10,  15,  20,  20,  15,  10,   0,
+          0,   5,  10,  15,  15,  10,   5,   0,
+         -5,   0,   5,  10,  10,   5,   0,  -5,
+        -10,  -5,   0,   0,   0,   0,  -5, -10,
+        -15, -10,  -5,  -5,  -5,  -5, -10, -15,
+    },
+    {  // Rock
+          0,   0,   0,   0,   0,   0,   0,   0,
+         10,  10,  10,  10,  10,  10,  10,  10,
+          0,   0,   0,   0,   0,   0,   0,   0,
+          0,   0,   0,   0,   0,   0,   0,   0,
+          0,   0,   0,   0,   0,   0,   0,   0,
+          0,   0,   0,   0,   0,   0,   0,   0,
+          0,   0,   0,   0,   0,   0,   0,   0,
+          0,   0,   0,   5,   5,   0,   0,   0,
+    },
+    {  // Slotser
+        -15, -10, -10, -10, -10, -10, -10, -15,
+        -10,   0,   0,   0,   0,   0,   0, -10,
+        -10,   0,   5,  10,  10,   5,   0, -10,
+        -10,   5,   5,  10,  10,   5,   5, -10,
+        -10,   0,  10,  10,  10,  10,   0, -10,
+        -10,  10,  10,  10,  10,  10,  10, -10,
+        -10,   5,   0,   0,   0,   0,   5, -10,
+        -15, -10, -10, -10, -10, -10, -10, -15,
+    },
+    {  // Wieher
+          0,   0,   0,   0,   0,   0,   0,   0,
+          0,   0,   0,   0,   0,   0,   0,   0,
+        -10,   5,  15,  20,  20,  15,   5, -10,
+        -10,   5,  15,  20,  20,  15,   5, -10,
+        -15,   0,  10,  15,  15,  10,   0, -15,
+        -20,  -5,   5,  10,  10,   5,  -5, -20,
+        -25, -10,   0,   0,   0,   0, -10, -25,
+        -30, -15, -10, -10, -10, -10, -15, -30,
+    },
+    {  // Brrbrr
+          0,   0,   0,   0,   0,   0,   0,   0,
+         30,  30,  30,  30,  30,  30,  30,  30,
+         20,  20,  25,  30,  30,  25,  20,  20,
+         10,  10,  15,  20,  20,  15,  10,  10,
+          5,   5,  10,  15,  15,  10,   5,   5,
+          0,   0,   5,  10,  10,   5,   0,   0,
+          0,   0,   0,  -5,  -5,   0,   0,   0,
+          0,   0,   0,   0,   0,   0,   0,   0,
+    },
+    {  // promoted Ischi (the queen)
+        -10,  -5,  -5,  -5,  -5,  -5,  -5, -10,
+         -5,   0,   5,   5,   5,   5,   0,  -5,
+         -5,   5,  10,  10,  10,  10,   5,  -5,
+         -5,   5,  10,  10,  10,  10,   5,  -5,
+         -5,   5,  10,  10,  10,  10,   5,  -5,
+         -5,   0,   5,   5,   5,   5,   0,  -5,
+         -5,   0,   0,   0,   0,   0,   0,  -5,
+        -10,  -5,  -5,  -5,  -5,  -5,  -5, -10,
+    },
+    {  // promoted Rock
+          0,   0,   0,   0,   0,   0,   0,   0,
+         10,  10,  10,  10,  10,  10,  10,  10,
+          0,   5,   5,   5,   5,   5,   5,   0,
+          0,   5,   5,   5,   5,   5,   5,   0,
+          0,   5,   5,   5,   5,   5,   5,   0,
+          0,   5,   5,   5,   5,   5,   5,   0,
+          0,   0,   0,   0,   0,   0,   0,   0,
+          0,   0,   0,   0,   0,   0,   0,   0,
+    },
+    {  // promoted Slotser
+        -10,  -5,  -5,  -5,  -5,  -5,  -5, -10,
+         -5,   5,   5,   5,   5,   5,   5,  -5,
+         -5,   5,  10,  10,  10,  10,   5,  -5,
+         -5,   5,  10,  15,  15,  10,   5,  -5,
+         -5,   5,  10,  15,  15,  10,   5,  -5,
+         -5,   5,  10,  10,  10,  10,   5,  -5,
+         -5,   0,   0,   0,   0,   0,   0,  -5,
+        -10,  -5,  -5,  -5,  -5,  -5,  -5, -10,
+    },
+    {  // promoted Wieher (a gold)
+         -5,   5,  10,  10,  10,  10,   5,  -5,
+          0,  10,  15,  20,  20,  15,  10,   0,
+          0,  10,  15,  20,  20,  15,  10,   0,
+          0,   5,  10,  15,  15,  10,   5,   0,
+         -5,   0,   5,  10,  10,   5,   0,  -5,
+        -10,  -5,   0,   5,   5,   0,  -5, -10,
+        -10,  -5,   0,   0,   0,   0,  -5, -10,
+        -15, -10,  -5,  -5,  -5,  -5, -10, -15,
+    },
+    {  // promoted Brrbrr (a gold)
+         -5,   5,  10,  10,  10,  10,   5,  -5,
+          0,  10,  15,  20,  20,  15,  10,   0,
+          0,  10,  15,  20,  20,  15,  10,   0,
+          0,   5,  10,  15,  15,  10,   5,   0,
+         -5,   0,   5,  10,  10,   5,   0,  -5,
+        -10,  -5,   0,   5,   5,   0,  -5, -10,
+        -10,  -5,   0,   0,   0,   0,  -5, -10,
+        -15, -10,  -5,  -5,  -5,  -5, -10, -15,
+    },
+};
+// clang-format on
+
 }  // namespace
 
 Position Position::parse(std::string_view text) {
@@ -241,17 +363,22 @@ int Position::brrbrr_progress() const {
     return value;
 }
 
-// evaluation.py's material and mobility (0.1 per move) for `player`, before its tanh.
+// Material, mobility and the pieces' squares for `player`, in hundredths of a Brrbrr.
 int Position::evaluate(int player) const {
-    // Material and mobility as evaluation.py, plus the Pflöck's safety: each move of a
+    // Material and mobility as evaluation.py (its 0.1 a move is the 10 of `eval=6`; the
+    // default weighs 15, docs/ai.md's tuning log), plus the Pflöck's safety: each move of a
     // side into the 3x3 zone around the other Pflöck presses on it (there is no check:
-    // a Pflöck left attacked is simply taken).
+    // a Pflöck left attacked is simply taken), and the pieces' squares (kSquare).
     Move moves[kMaxMoves];
     int score = 0;
     int pfloeck[2] = {-1, -1};
+    // The piece-square tables, one look-up a piece: adopted (not in the variants 1..6,
+    // which keep the evaluation before them); candidate 7 doubles them.
+    const int squares = evaluation_ == 0 || evaluation_ == 8 ? 1 : evaluation_ == 7 ? 2 : 0;
     for (int s = 0; s < 64; ++s) {
         const int v = board_[s];
         score += v > 0 ? kValue[v] : -kValue[-v];
+        if (squares && v != 0) score += squares * (v > 0 ? kSquare[v][s ^ 56] : -kSquare[-v][s]);
         if (abs_code(v) == kPfloeck) pfloeck[v > 0 ? 0 : 1] = s;
     }
     if (evaluation_ == 1) score += conversion(score, pfloeck);
@@ -260,8 +387,9 @@ int Position::evaluate(int player) const {
     int pressure[2] = {0, 0};
     for (int side = 0; side < 2; ++side) {
         const int count = pseudo_moves(side, moves);
-        // Candidates 4 and 5: half the mobility, and half as much again.
-        const int mobility = evaluation_ == 4 ? 5 : evaluation_ == 5 ? 15 : 10;
+        // 15 a move, adopted after the tables (docs/ai.md); 10 in the variants 1..8 but
+        // candidates 4 (5 a move) and 5 (15 without the tables); 8 is the tables with 10.
+        const int mobility = evaluation_ == 4 ? 5 : evaluation_ == 0 || evaluation_ == 5 ? 15 : 10;
         score += (side == 0 ? mobility : -mobility) * count;
         const int target = pfloeck[1 - side];
         if (target < 0) continue;

@@ -41,8 +41,10 @@ public:
     static constexpr int kMaxMoves = 1024;
 
     // Evaluation variants: 0 is the default, the others candidates measured against it
-    // (benchmarks/evaluation_match.py; docs/ai.md, the tuning log).
-    static constexpr int kEvalVariants = 6;
+    // (benchmarks/evaluation_match.py; docs/ai.md, the tuning log); 6 is the evaluation
+    // before the piece-square tables, which the candidates 1..5 were built on, 8 the tables
+    // with the old mobility (10 a move), which candidate 7 was built on.
+    static constexpr int kEvalVariants = 9;
     static Position parse(std::string_view text);
     // Selects evaluation variant `variant` (0..kEvalVariants-1; read_game reads it from
     // `eval=N`, for measurement only).
