@@ -17,9 +17,10 @@ std::string square_name(int square) {
 // Values of evaluation.py in hundredths of a Brrbrr, per kind 0..11.
 constexpr int kValue[12] = {0, 0, 300, 500, 350, 200, 100, 950, 750, 600, 400, 400};
 
-// The piece-square tables (adopted, docs/ai.md: `eval=6` is the evaluation before them), per kind 1..11, in hundredths of a Brrbrr, drawn from
-// White's side with rank 8 on top (White's square s reads entry s ^ 56, Black's entry s:
-// the mirror by rank). Small beside the material: the Pflöck kept back, the step pieces
+// The piece-square tables (adopted, docs/ai.md: `eval=6` is the evaluation before them),
+// per kind 1..11, in hundredths of a Brrbrr, drawn from White's side with rank 8 on top
+// (White's square s reads entry s ^ 56, Black's entry s: the mirror by rank). Small
+// beside the material: the Pflöck kept back, the step pieces
 // (Ischi, the golds) and the Slotser central, the Wieher (the shogi knight, forward only)
 // off the edge files and a little forward, the Brrbrr forward towards the promotion zone.
 // An unpromoted Brrbrr or Wieher never stands where it must promote; those entries are 0.
