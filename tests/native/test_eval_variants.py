@@ -12,7 +12,7 @@ import spieltisch
 from spieltisch import native
 
 #: How many evaluation variants each engine has (0 and the candidates of the tuning log).
-VARIANTS = {"ostseeschach": 8, "schachogi": 6, "hase-und-igel": 3}
+VARIANTS = {"ostseeschach": 9, "schachogi": 6, "hase-und-igel": 3}
 GAMES = tuple(VARIANTS)
 
 
@@ -108,17 +108,22 @@ def _lone(letter: str, x: int, y: int) -> str:
     return "/".join(ranks) + " 0 0:0 -"
 
 
+@pytest.mark.parametrize("variant", [7, 8])
 @pytest.mark.parametrize("letter", list("HMSRhmsr"))
-def test_ostseeschach_square_tables_add_modest_terms_to_the_progress(letter: str) -> None:
+def test_ostseeschach_square_tables_add_modest_terms_to_the_progress(
+    letter: str, variant: int
+) -> None:
     """Variant 7's tables keep the default's progress along the walking direction and add
-    tens to ~150 for the centre, the square before the amber line and a central Robbe."""
+    tens to ~150 for the centre, the square before the amber line and a central Robbe;
+    variant 8's the same without the square before the amber line."""
     module, _ = native._engine("ostseeschach")
     team = 0 if letter.isupper() else 1
+    config = f"eval={variant}"
     extras = {}
     for x in range(8):
         for y in range(8):
             text = _lone(letter, x, y)
-            extra = module.evaluate(text, team, "eval=7") - module.evaluate(text, team, "eval=0")
+            extra = module.evaluate(text, team, config) - module.evaluate(text, team, "eval=0")
             assert -50 <= extra <= 150
             extras[(x if team == 0 else 7 - x, y)] = extra
     if letter.upper() == "R":
@@ -126,4 +131,7 @@ def test_ostseeschach_square_tables_add_modest_terms_to_the_progress(letter: str
     else:
         # Centralisation across the forward axis, and a bonus one step from the amber line.
         assert extras[(2, 3)] > extras[(2, 1)] > extras[(2, 0)] == 0
-        assert extras[(6, 3)] > extras[(5, 3)]
+        if variant == 7:
+            assert extras[(6, 3)] > extras[(5, 3)]
+        else:
+            assert extras[(6, 3)] == extras[(5, 3)]

@@ -70,7 +70,7 @@ inline constexpr Tables build_tables() {
 
 inline constexpr Tables kTables = build_tables();
 
-// Piece-square tables (evaluation variant 7, docs/ai.md's tuning log): per code + 8 and
+// Piece-square tables (evaluation variants 7 and 8, docs/ai.md's tuning log): per code + 8 and
 // square, what a stack is worth for where it stands, in the evaluation's units (a piece is
 // 1000). Built from red's side (red walks towards x = 7) and mirrored for blue along x
 // (x -> 7 - x), the way blue's vectors negate dx.
@@ -119,5 +119,11 @@ inline constexpr SquareValues build_square_values(const SquareWeights& w) {
 inline constexpr SquareWeights kSquareWeights7 = {
     350, {{0, 50, 70, 80}, {0, 25, 35, 40}, {0, 40, 55, 60}}, 60, 20};
 inline constexpr SquareValues kSquareValues7 = build_square_values(kSquareWeights7);
+// Variant 8: variant 7's centralisation alone (the rows away from the edge, the Robbe in
+// the centre), without the bonus one step from the amber line (the threat term already
+// counts such a piece).
+inline constexpr SquareWeights kSquareWeights8 = {
+    350, {{0, 50, 70, 80}, {0, 25, 35, 40}, {0, 40, 55, 60}}, 0, 20};
+inline constexpr SquareValues kSquareValues8 = build_square_values(kSquareWeights8);
 
 }  // namespace spieltisch::native::ostseeschach
