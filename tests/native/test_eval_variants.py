@@ -13,7 +13,7 @@ from spieltisch import native
 from tests.games.schachogi.test_perft import random_scatter
 
 #: How many evaluation variants each engine has (0 and the candidates of the tuning log).
-VARIANTS = {"ostseeschach": 7, "schachogi": 9, "hase-und-igel": 3}
+VARIANTS = {"ostseeschach": 9, "schachogi": 9, "hase-und-igel": 3}
 GAMES = tuple(VARIANTS)
 
 
@@ -88,3 +88,79 @@ def test_schachogi_evaluation_is_the_same_for_both_colours() -> None:
             assert module.evaluate(mirror, 1, config) == value, (text, variant)
             assert module.evaluate(mirror, 0, config) == -value, (text, variant)
     assert asymmetric == len(texts)
+
+
+def _ostseeschach_mirror(text: str) -> str:
+    """The colour-mirrored twin of an Ostseeschach position text: every stack to the other
+    team on the square mirrored along the forward axis (x -> 7 - x, as blue's vectors negate
+    dx), the ambers swapped and the other side to move."""
+    board, turn, ambers, _ = text.split(" ")
+    ranks = []
+    for rank in board.split("/"):
+        cells: list[str] = []
+        for char in rank:
+            if char == "2":
+                cells[-1] += char
+            else:
+                cells.append(char.swapcase())
+        ranks.append("".join(reversed(cells)))
+    red, blue = ambers.split(":")
+    return f"{'/'.join(ranks)} {int(turn) + 1} {blue}:{red} -"
+
+
+def test_ostseeschach_mirror_is_a_mirror() -> None:
+    text = "M2.....m./S......r/8/8/8/8/8/8 3 1:0 -".replace("8", "........")
+    assert _ostseeschach_mirror(text) == (
+        ".M.....m2/R......s/......../......../......../......../......../........ 4 0:1 -"
+    )
+
+
+@pytest.mark.parametrize("variant", range(VARIANTS["ostseeschach"]))
+def test_ostseeschach_evaluation_is_colour_symmetric(variant: int) -> None:
+    """A position and its colour-mirrored twin evaluate to opposite values: the tables
+    (variant 7) and every other term treat blue as red seen in the mirror."""
+    module, _ = native._engine("ostseeschach")
+    config = f"eval={variant}"
+    texts = _positions("ostseeschach")
+    assert len(texts) >= 15
+    for text in texts:
+        twin = _ostseeschach_mirror(text)
+        for player in (0, 1):
+            value = module.evaluate(text, player, config)
+            assert module.evaluate(twin, player, config) == -value
+            assert module.evaluate(twin, 1 - player, config) == value
+
+
+def _lone(letter: str, x: int, y: int) -> str:
+    """An Ostseeschach position with one stack on (x, y), red to move."""
+    ranks = ["." * x + letter + "." * (7 - x) if 7 - r == y else "." * 8 for r in range(8)]
+    return "/".join(ranks) + " 0 0:0 -"
+
+
+@pytest.mark.parametrize("variant", [7, 8])
+@pytest.mark.parametrize("letter", list("HMSRhmsr"))
+def test_ostseeschach_square_tables_add_modest_terms_to_the_progress(
+    letter: str, variant: int
+) -> None:
+    """Variant 7's tables keep the default's progress along the walking direction and add
+    tens to ~150 for the centre, the square before the amber line and a central Robbe;
+    variant 8's the same without the square before the amber line."""
+    module, _ = native._engine("ostseeschach")
+    team = 0 if letter.isupper() else 1
+    config = f"eval={variant}"
+    extras = {}
+    for x in range(8):
+        for y in range(8):
+            text = _lone(letter, x, y)
+            extra = module.evaluate(text, team, config) - module.evaluate(text, team, "eval=0")
+            assert -50 <= extra <= 150
+            extras[(x if team == 0 else 7 - x, y)] = extra
+    if letter.upper() == "R":
+        assert extras[(3, 3)] > extras[(1, 1)] > extras[(0, 0)]
+    else:
+        # Centralisation across the forward axis, and a bonus one step from the amber line.
+        assert extras[(2, 3)] > extras[(2, 1)] > extras[(2, 0)] == 0
+        if variant == 7:
+            assert extras[(6, 3)] > extras[(5, 3)]
+        else:
+            assert extras[(6, 3)] == extras[(5, 3)]

@@ -241,7 +241,9 @@ void Position::tower_safety(std::int64_t (&points)[2]) const {
 // a search only compares values), plus each side's mobility (30 a move). The variants
 // (`eval=N`, measurement only): 3 is the evaluation before mobility, 1 and 2 candidates on
 // top of it (double progress, tower safety), 4 to 6 on top of the default (mobility 60,
-// double progress, mobility 15); see docs/ai.md.
+// double progress, mobility 15), 7 and 8 the default with piece-square tables (tables.hpp)
+// in place of the progress formula (8 without the bonus before the amber line); see
+// docs/ai.md.
 int Position::evaluate(int player) const {
     constexpr int kAmber = 4000, kPiece = 1000, kTower = 600, kThreat = 800;
     std::int64_t points[2] = {kAmber * ambers_[0], kAmber * ambers_[1]};
@@ -252,7 +254,11 @@ int Position::evaluate(int player) const {
         const int team = v > 0 ? 0 : 1;
         const bool tall = height_of(v) == 2;
         std::int64_t score = kPiece + (tall ? kTower : 0);
-        if (kind_of(v) != kRobbe) {
+        if (evaluation_ == 7 || evaluation_ == 8) {
+            // Candidates 7 and 8: piece-square tables (tables.hpp) instead of the progress
+            // formula.
+            score += (evaluation_ == 7 ? kSquareValues7 : kSquareValues8).value[v + 8][s];
+        } else if (kind_of(v) != kRobbe) {
             const int distance = team == 0 ? s % 8 : 7 - s % 8;
             // Candidates 1 and 5: the light pieces' progress towards the amber line weighs double.
             const int progress = evaluation_ == 1 || evaluation_ == 5 ? 700 : 350;
@@ -271,7 +277,7 @@ int Position::evaluate(int player) const {
         }
         threats[team] += threat;
         // Mobility, 30 a move (adopted, docs/ai.md; not in the variants 1..3; 60 in 4, 15 in 6).
-        if (evaluation_ == 0 || evaluation_ == 5) score += 30 * moves;
+        if (evaluation_ == 0 || evaluation_ == 5 || evaluation_ >= 7) score += 30 * moves;
         if (evaluation_ == 4) score += 60 * moves;
         if (evaluation_ == 6) score += 15 * moves;
         points[team] += score;

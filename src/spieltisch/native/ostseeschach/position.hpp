@@ -51,7 +51,7 @@ public:
 
     // Evaluation variants: 0 is the default, the others candidates measured against it
     // (benchmarks/evaluation_match.py; docs/ai.md, the tuning log).
-    static constexpr int kEvalVariants = 7;
+    static constexpr int kEvalVariants = 9;
     static Position parse(std::string_view text);
     // Selects evaluation variant `variant` (0..kEvalVariants-1; read_game reads it from
     // `eval=N`, for measurement only).
