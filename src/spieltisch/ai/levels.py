@@ -26,12 +26,12 @@ GENERIC: dict[str, str] = {
 }
 
 #: The native table: `easy` shallow with a share of random moves (beatable by a
-#: beginner), `medium` five plies, `hard` half a second, `max` every core for five
-#: (ten times `hard`'s time, so that each level is clearly above the one below; docs/ai.md).
+#: beginner), `medium` five plies, `hard` a fifth of a second, `max` every core for five
+#: (25 times `hard`'s time, so that each level is clearly above the one below; docs/ai.md).
 NATIVE: dict[str, str] = {
     "easy": "native:depth=2,random=0.25",
     "medium": "native:depth=5,time=1",
-    "hard": "native:time=0.5",
+    "hard": "native:time=0.2",
     "max": f"native:time=5,threads={max(1, min(os.cpu_count() or 1, 64))},hash=256",
 }
 

@@ -6,8 +6,6 @@ Positions are read from the project's position text (`position.py`) or the compe
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from spieltisch.core.game import Game
 from spieltisch.core.options import NoOptions
 from spieltisch.core.xml_reading import looks_like_xml
@@ -25,10 +23,6 @@ class HaseUndIgel(Game[HaseUndIgelState, NoOptions]):
     score_names = ("Gewinner", "∅ Feldnummer", "∅ Karotten")
     score_labels = ("winner", "field", "carrots")
     options_type = NoOptions
-    #: `hard` thinks a fifth of a second: the race's search gains little from more time, so
-    #: `max` (25 times that, every core) scored only 70% against a half-second `hard` but
-    #: 97% against this one, which still beats `medium` 95% (docs/ai.md, "Native engine").
-    native_levels: ClassVar[dict[str, str]] = {"hard": "native:time=0.2"}
 
     def new_state(self, seed: int | None = None) -> HaseUndIgelState:
         """The start on the canonical board (seed None) or a board drawn from the seed."""

@@ -19,14 +19,10 @@ class Okard(Game[OkardState, OkardOptions]):
     score_names = ("captured value", "home points")
     score_labels = ("captured value", "home points")
     options_type = OkardOptions
-    #: A wider ladder than the other games': more time gains less where the die decides
-    #: much, so `max` had only 73% against a half-second `hard`; against a fifth of a second
-    #: it scores over 80%, and three plies keep `medium` clearly below that `hard` and above
-    #: `easy` (docs/ai.md, "Native engine").
-    native_levels: ClassVar[dict[str, str]] = {
-        "medium": "native:depth=3,time=1",
-        "hard": "native:time=0.2",
-    }
+    #: Three plies for `medium`: four scored only 75% against the fifth-of-a-second `hard`
+    #: here (expectimax at every die roll makes a ply expensive), three 88%, and still 83%
+    #: against `easy` (docs/ai.md, "Native engine").
+    native_levels: ClassVar[dict[str, str]] = {"medium": "native:depth=3,time=1"}
 
     def __init__(self, options: OkardOptions | None = None) -> None:
         super().__init__(options)

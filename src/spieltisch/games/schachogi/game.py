@@ -6,6 +6,7 @@ The position text is read and written by `position.py`, the options live in `opt
 from __future__ import annotations
 
 import sys
+from typing import ClassVar
 
 from spieltisch.core.game import Game
 from spieltisch.games.schachogi.options import SchachogiOptions
@@ -26,6 +27,9 @@ class Schachogi(Game[SchachogiState, SchachogiOptions]):
     score_names = ()
     score_labels = ()
     options_type = SchachogiOptions
+    #: `hard` keeps half a second: measured there against `medium` (91.7%) and under `max`
+    #: (97.5% at a tenth of the budgets); docs/ai.md, "Native engine".
+    native_levels: ClassVar[dict[str, str]] = {"hard": "native:time=0.5"}
 
     def new_state(self, seed: int | None = None) -> SchachogiState:
         """The start position (fixed; the seed is ignored)."""
