@@ -19,9 +19,9 @@ class Okard(Game[OkardState, OkardOptions]):
     score_names = ("captured value", "home points")
     score_labels = ("captured value", "home points")
     options_type = OkardOptions
-    #: Three plies for `medium`: four scored only 75% against the fifth-of-a-second `hard`
-    #: here (expectimax at every die roll makes a ply expensive), three 88%, and still 83%
-    #: against `easy` (docs/ai.md, "Native engine").
+    #: Three plies for `medium`: the fifth-of-a-second `hard` scored only 75% against four
+    #: here (expectimax at every die roll makes a ply expensive) and 88% against three,
+    #: which still beat `easy` 83% (docs/ai.md, "Native engine").
     native_levels: ClassVar[dict[str, str]] = {"medium": "native:depth=3,time=1"}
 
     def __init__(self, options: OkardOptions | None = None) -> None:

@@ -256,9 +256,9 @@ public:
         Move moves[G::kMaxMoves];
         const int count = game_.generate(moves);
         if (count == 0) return result;
-        // At a chance root (before a die roll) nobody chooses: there is no best move, the
-        // principal variation starts with one outcome, and the value is the expectation for
-        // the player who moves after the roll, as a front end showing that position means it.
+        // At a chance root (before a die roll) nobody chooses: there is no best move nor a
+        // principal variation (the line depends on the roll), and the value is the expectation
+        // for the player who moves after the roll, as a front end showing that position means it.
         const bool chance_root = game_.side() == kChance;
         result.has_move = !chance_root;
         result.best = moves[0];
