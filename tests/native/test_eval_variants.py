@@ -10,6 +10,7 @@ import pytest
 
 import spieltisch
 from spieltisch import native
+from tests.ai.test_agents import random_positions
 from tests.games.schachogi.test_perft import random_scatter
 
 #: How many evaluation variants each engine has (0 and the candidates of the tuning log).
@@ -18,19 +19,8 @@ GAMES = tuple(VARIANTS)
 
 
 def _positions(name: str) -> list[str]:
-    """A few positions a little way into random games."""
-    game = spieltisch.load(name)
-    rng = random.Random(7)
-    texts = []
-    for seed in range(20):
-        state = game.new_state(seed)
-        for _ in range(rng.randrange(4, 50)):
-            if state.is_over():
-                break
-            state.push(state.random_move(rng))
-        if not state.is_over():
-            texts.append(state.text())
-    return texts
+    """Twenty positions of random games, each with a player to move."""
+    return [state.text() for state in random_positions(spieltisch.load(name), 20, 7)]
 
 
 @pytest.mark.parametrize("name", GAMES)
