@@ -104,12 +104,17 @@ class _GameModule(ModuleType):
         config: str = ...,
         star: bool = ...,
         plain: bool = ...,
+        ordered: bool = ...,
     ) -> tuple[str | None, int, int, int, float, list[str], list[_Iteration]]: ...
+
+class _OkardModule(_GameModule):
+    @staticmethod
+    def king_need(text: str, attacker: int, room: int, config: str = ...) -> int: ...
 
 ostseeschach: _GameModule
 schachogi: _GameModule
 haseundigel: _GameModule
-okard: _GameModule
+okard: _OkardModule
 
 def okard_config_error(config: str) -> str | None: ...
 def chance_random(seed: int, ply: int) -> float: ...

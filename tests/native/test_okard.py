@@ -12,6 +12,7 @@ import pytest
 import spieltisch
 from spieltisch import native
 from spieltisch.core import IllegalMoveError, PositionError, perft
+from spieltisch.games.okard import OkardState
 from spieltisch.native import NativeUnavailableError
 from spieltisch.native.search import search
 from tests.games.okard import test_perft as python_perft
@@ -151,13 +152,106 @@ def test_the_evaluation_counts_threats_the_opponent_can_pay_for() -> None:
     assert config is not None
 
     def value(square: str, evaluation: str = "") -> int:
-        ranks = {"a5": "t,7,k/9/9/9/X,8/9/9/9/8,K", "a2": "t,7,k/9/9/9/9/9/9/X,8/8,K"}
+        ranks = {"a5": "t,7,k/9/9/9/X,8/9/9/9/7,K,1", "a2": "t,7,k/9/9/9/9/9/9/X,8/7,K,1"}
         text = f"{ranks[square]} -/- 0:0 play b ? 0 s 1 -- -"
         loaded.parse(text)
         return _native.okard.evaluate(text, 0, config + evaluation)
 
     assert value("a5") < value("a2")
     assert value("a5", " eval=0") == value("a2", " eval=0")
+
+
+def test_the_evaluation_sees_a_koenig_line_that_sacrifices_open() -> None:
+    """Blue to roll, its Turm on e9 behind its own Läufer on e7, red's König on e2: blue
+    sacrifices the Läufer (2 AP) and its Bauer (1 AP) and needs a die of 5 for the eight AP
+    of the line (six steps, the König's capture 2). The default evaluation sees the threat;
+    `eval=1` (the first occupied square only) does not."""
+    from spieltisch import _native
+
+    config = native.okard_config(game().options)
+    assert config is not None
+
+    def text(king: str, ap: str) -> str:
+        stones = {"e9": "t", "e7": "l", "a9": "b", "i9": "k", king: "K"}
+        return f"{board_text(stones)} -/- 0:0 play b {ap} 0 s 1 -- -"
+
+    def value(king: str, evaluation: str = "") -> int:
+        game().parse(text(king, "?"), reachable=False)
+        return _native.okard.evaluate(text(king, "?"), 0, config + evaluation)
+
+    assert _native.okard.king_need(text("e2", "1"), 1, 6, config) == 5
+    # Blue moves next: its König threat counts whole, 150 points times 2 sixths, in tenths.
+    threat = (value("h2") - value("e2")) - (value("h2", " eval=1") - value("e2", " eval=1"))
+    assert threat == 150 * 2 * 10 // 6
+
+
+def captures_king_this_turn(state: OkardState) -> bool:
+    """The referee for `king_need`: whether the mover, at the start of its turn, captures the
+    other König with sacrifices in any order and one line move (every such turn tried)."""
+    mover = state.to_move
+    seen = {state.text()}
+    stack = [state]
+    while stack:
+        here = stack.pop()
+        for move in here.legal_moves():
+            notation = str(move)
+            if "-" in notation:
+                child = here.copy()
+                child.play(move)
+                if child.is_over() and child.outcome().winner == mover:  # type: ignore[union-attr]
+                    return True
+            elif notation.startswith("SA "):
+                child = here.copy()
+                child.play(move)
+                if child.text() not in seen:
+                    seen.add(child.text())
+                    stack.append(child)
+    return False
+
+
+def few_stones(rng: random.Random) -> dict[str, str]:
+    """Both Könige and up to six other stones a side, anywhere (lines open and blocked)."""
+    codes = ["B", "SP", "SC", "RI", "L", "T", "G"]
+    squares = rng.sample([f + str(r) for f in "abcdefghi" for r in range(1, 10)], 14)
+    stones = {squares[0]: "K", squares[1]: "k"}
+    for index, square in enumerate(squares[2 : 2 + rng.randrange(2, 13)]):
+        code = rng.choice(codes)
+        if code in ("B", "SP", "SC", "RI", "L", "T") and rng.random() < 0.25:
+            code += "+"
+        stones[square] = code if index % 2 == 0 else code.lower()
+    return stones
+
+
+@pytest.mark.parametrize(
+    "count", [pytest.param(40, id="fast"), pytest.param(400, marks=pytest.mark.slow, id="slow")]
+)
+def test_king_need_is_the_least_ap_that_captures_the_king(count: int) -> None:
+    """`king_need` (the evaluation's König threat) against every sacrifice order and line
+    move the rules allow: with the AP it names the mover captures the König, with one less
+    it cannot (okard.md, "A turn", 2-3: a line passes its own stones once sacrificed and
+    goes on after a capture)."""
+    from spieltisch import _native
+
+    config = native.okard_config(game().options)
+    assert config is not None
+    rng = random.Random(12)
+    reachable = unreachable = 0
+    for _ in range(count):
+        ranks = board_text(few_stones(rng))
+        mover = rng.choice("rb")
+        sac = rng.choice([0, 0, 2, 5])
+        texts = [f"{ranks} -/- 0:0 play {mover} {ap} {sac} s 3 -- -" for ap in range(13)]
+        at = [game().parse(text, reachable=False) for text in texts]
+        need = _native.okard.king_need(texts[0], "rb".index(mover), 6 - sac, config)
+        if need > 12:
+            assert not captures_king_this_turn(at[12])
+            unreachable += 1
+            continue
+        reachable += 1
+        assert captures_king_this_turn(at[max(need, 0)])
+        if need >= 1:
+            assert not captures_king_this_turn(at[need - 1])
+    assert reachable > count // 4 and unreachable > count // 10
 
 
 def scattered(options: str, rng: random.Random) -> str:

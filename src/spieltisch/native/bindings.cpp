@@ -200,9 +200,9 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
         "search",
         [](const std::string& text, double seconds, int depth, int threads, int hash_mb,
            bool keep_table, std::function<void(IterationTuple)> report, StopFlag* stop,
-           const std::string& config, bool star, bool plain) {
+           const std::string& config, bool star, bool plain, bool ordered) {
             const G root = read_game<G>(text, config);
-            SearchLimits limits{depth, seconds, threads, hash_mb, keep_table, star, plain};
+            SearchLimits limits{depth, seconds, threads, hash_mb, keep_table, star, plain, ordered};
             using M = typename G::Move;
             std::function<bool(const Iteration<M>&)> hook;
             // An exception in `report` ends the search and is raised once it has unwound.
@@ -239,7 +239,7 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
         nb::arg("text"), nb::arg("seconds"), nb::arg("depth"), nb::arg("threads"),
         nb::arg("hash_mb"), nb::arg("keep_table"), nb::arg("report").none(),
         nb::arg("stop").none(), nb::arg("config") = "", nb::arg("star") = true,
-        nb::arg("plain") = false,
+        nb::arg("plain") = false, nb::arg("ordered") = true,
         "Search the position (GIL released): (best, score, depth, nodes, seconds, pv, "
         "iterations); `report` is called with each completed iteration; `keep_table` uses "
         "what earlier searches left in the table.");
@@ -257,6 +257,15 @@ NB_MODULE(_native, m) {
     bind_game<schachogi::Position>(m, "schachogi", "Schachogi (default options).");
     bind_game<haseundigel::Position>(m, "haseundigel", "Hase und Igel (Software-Challenge 2018).");
     bind_game<okard::Position>(m, "okard", "Okard (any options the config gives).");
+    nb::module_ okard_module = nb::borrow<nb::module_>(m.attr("okard"));
+    okard_module.def(
+        "king_need",
+        [](const std::string& text, int attacker, int room, const std::string& config) {
+            return read_game<okard::Position>(text, config).king_need(attacker, room);
+        },
+        nb::arg("text"), nb::arg("attacker"), nb::arg("room"), nb::arg("config") = "",
+        "The least AP with which `attacker` captures the other König in one turn of "
+        "sacrifices (at most `room` AP of them) and one line move; 1 << 20 when none can.");
     m.def(
         "okard_config_error",
         [](const std::string& config) -> std::optional<std::string> {

@@ -91,6 +91,7 @@ def search(
     stop: Any = None,
     star: bool = True,
     plain: bool = False,
+    ordered: bool = True,
 ) -> SearchResult:
     """Search the position `text` of `game` (a name: its default options; a `Game`: its
     options) for `time` seconds and/or to `depth`.
@@ -100,9 +101,10 @@ def search(
     (`hash_mb` megabytes) is allocated once per size and process; with `keep_table` the
     search uses what earlier searches left in it (the moves of one game), without it the
     search starts as from an empty table (the same search gives the same result).
-    `star=False` turns off the Star1/Star2 pruning at chance nodes and `plain=True` the
-    table cutoffs, null move, reductions and aspiration windows: for tests, which compare
-    the exact values both ways.
+    `star=False` turns off the Star1/Star2 pruning at chance nodes, `ordered=False` the
+    search of commuting steps in one order only (Okard's sacrifices, promotions and drops),
+    and `plain=True` the table cutoffs, null move, reductions and aspiration windows: for
+    tests, which compare the exact values both ways.
     """
     if time is not None and not (math.isfinite(time) and time > 0):
         raise ValueError("time must be a positive number of seconds")
@@ -140,6 +142,7 @@ def search(
             config,
             star,
             plain,
+            ordered,
         )
     except BaseException:
         if failures:

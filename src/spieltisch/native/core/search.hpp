@@ -44,6 +44,21 @@ concept SearchGame = TextGame<G> && requires(const G cgame, G game, typename G::
     { game.unmake_null(undo) } -> std::same_as<void>;
 };
 
+// A game whose turns have steps that commute (Okard's sacrifices, promotions and drops: the
+// same steps in any order give the same position) may say which orders the search skips:
+// `g.redundant(previous, move)` is true when `move` right after `previous` (the step before
+// it, by the same player) reaches only positions an ordered sequence of the same steps
+// reaches too. The search then tries each set of such steps once instead of in every
+// order; perft and the move lists stay exact.
+template <class G>
+bool redundant_step(const G& game, typename G::Move previous, typename G::Move move) {
+    if constexpr (requires { game.redundant(previous, move); }) {
+        return game.redundant(previous, move);
+    } else {
+        return false;
+    }
+}
+
 // A proven win for the mover `kWin - plies` away; evaluations stay far below kProven.
 inline constexpr int kWin = 1'000'000;
 inline constexpr int kProven = kWin - 1000;
@@ -63,6 +78,9 @@ struct SearchLimits {
     // Plain alpha-beta (for testing): no table cutoffs, null move, reductions or aspiration
     // windows, so that the value at a given depth is exactly the minimax/expectimax value.
     bool plain = false;
+    // Each set of commuting steps in one order only (redundant_step); off: in every order
+    // (for testing: both give the same values).
+    bool ordered = true;
 };
 
 template <class M>
@@ -224,6 +242,7 @@ struct SharedSearch {
     bool timed = false;
     bool star = true;
     bool plain = false;
+    bool ordered = true;
 
     SharedSearch(int hash_mb, bool keep)
         : megabytes(hash_mb), owned(TablePool::instance().take(hash_mb)), table(*owned) {
@@ -332,6 +351,19 @@ private:
     Move killers_[kMaxPly][2];
     Move pv_[kMaxPly][kMaxPly];
     int pv_length_[kMaxPly] = {};
+    Move path_[kMaxPly];  // the move made at each ply of the current line
+
+    // Drop the moves that repeat another order of commuting steps (redundant_step), given
+    // the move that led to this node; the count left.
+    int skip_redundant(Move* moves, int count, int ply) const {
+        if (ply == 0 || !shared_.ordered) return count;
+        const Move previous = path_[ply - 1];
+        int kept = 0;
+        for (int i = 0; i < count; ++i) {
+            if (!redundant_step(game_, previous, moves[i])) moves[kept++] = moves[i];
+        }
+        return kept;
+    }
 
     static int window_for(int previous) {
         const int magnitude = std::abs(previous);
@@ -411,13 +443,14 @@ public:
         count_node();
         if (stopped()) return 0;
         Move moves[G::kMaxMoves];
-        const int count = game_.generate(moves);
+        int count = game_.generate(moves);
         const int player = count == 0 ? kTerminal : game_.side();
         if (as == -3) as = player;
         if (count == 0) return terminal_value(ply, as);
         if (player == kChance) return chance(moves, count, depth, alpha, beta, ply, as);
         if (ply >= kMaxPly - 2) return game_.evaluate(player);
         if (depth <= 0) return quiescence(moves, count, alpha, beta, ply, player, 0);
+        count = skip_redundant(moves, count, ply);
 
         const std::uint64_t key = game_.hash();
         TranspositionTable::Entry entry;
@@ -439,6 +472,7 @@ public:
             if (!pv_node && depth >= 3 && ply > 0 && std::abs(beta) < kProven && !shared_.plain &&
                 game_.null_move_ok() && game_.evaluate(player) >= beta) {
                 typename G::Undo undo;
+                path_[ply] = kNone;
                 game_.make_null(undo);
                 const int reduction = 2 + depth / 4;
                 const int value = child_value(player, game_.side(),
@@ -459,6 +493,7 @@ public:
             pick(moves, keys, i, count);
             const Move m = moves[i];
             const bool quiet = !game_.forcing(m) && m != hash_move;
+            path_[ply] = m;
             game_.make(m, undo);
             shared_.table.prefetch(game_.hash());
             const int child_player = game_.side();
@@ -538,6 +573,7 @@ private:
             double total = 0;
             for (int i = 0; i < count; ++i) {
                 const double p = game_.probability(moves[i]);
+                path_[ply] = moves[i];
                 game_.make(moves[i], undo);
                 const int value =
                     child_value(as, game_.side(), depth, -kInfinity, kInfinity, ply + 1, false);
@@ -556,6 +592,7 @@ private:
             lo[i] = -kWin;
             hi[i] = kWin;
             if (depth >= 2) {
+                path_[ply] = moves[i];
                 game_.make(moves[i], undo);
                 const int mover = game_.side();
                 const int probe = probe_first(depth, ply + 1);
@@ -581,6 +618,7 @@ private:
             const double high = (beta - total - rest_lo) / p[i];
             const int a = static_cast<int>(std::max<double>(std::floor(low), -kInfinity));
             const int b = static_cast<int>(std::min<double>(std::ceil(high), kInfinity));
+            path_[ply] = moves[i];
             game_.make(moves[i], undo);
             const int value = child_value(as, game_.side(), depth, a, b, ply + 1, false);
             game_.unmake(moves[i], undo);
@@ -615,6 +653,7 @@ private:
         score_moves(moves, keys, count, hash_move, ply, player);
         pick(moves, keys, 0, count);
         typename G::Undo undo;
+        path_[ply] = moves[0];
         game_.make(moves[0], undo);
         const int value =
             child_value(player, game_.side(), depth - 1, -kInfinity, kInfinity, ply + 1, false);
@@ -677,6 +716,7 @@ SearchOutcome<typename G::Move> search_position(
     SharedSearch shared(limits.hash_mb, limits.keep_table);
     shared.star = limits.star;
     shared.plain = limits.plain;
+    shared.ordered = limits.ordered;
     if (limits.seconds > 0) {
         // 1 ms is kept back for unwinding the tree and joining the helper threads.
         shared.timed = true;

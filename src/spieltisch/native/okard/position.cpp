@@ -835,12 +835,82 @@ int pay_sixths(int cost, int known_ap, int extra) {
 
 }  // namespace
 
+// The least AP `attacker`'s die (or known AP) must give for it to capture the other König
+// this turn with sacrifices and one line move (okard.md, "A turn", 2-3): the line may pass
+// its own stones once they are sacrificed (their strength is AP gained) and go on after
+// capturing other stones; further sacrifices of its other stones add AP, all of them
+// within `room` (what the sacrifice cap leaves). At most 0 when the sacrifices alone pay;
+// a large number when no line reaches the König.
+int Position::king_need(int attacker, int room) const {
+    const Tables& t = *t_;
+    constexpr int kNever = 1 << 20;
+    // The attacker's stones that may be sacrificed, by strength (1..3).
+    int by_strength[4] = {0, 0, 0, 0};
+    for (int sq = 0; sq < t.nn; ++sq) {
+        const int v = board_[static_cast<std::size_t>(sq)];
+        if (v && owned_by(v, attacker) && t.kind(v) != t.king) {
+            ++by_strength[std::clamp(t.strength_of(v), 1, 3)];
+        }
+    }
+    // The most AP sacrifices of `counts` give within `limit`.
+    auto most = [](const int* counts, int limit) {
+        int top = 0;
+        for (int a3 = 0; a3 <= counts[3] && 3 * a3 <= limit; ++a3) {
+            for (int a2 = 0; a2 <= counts[2] && 3 * a3 + 2 * a2 <= limit; ++a2) {
+                top = std::max(top, 3 * a3 + 2 * a2 + std::min(counts[1], limit - 3 * a3 - 2 * a2));
+            }
+        }
+        return top;
+    };
+    int best = kNever;
+    for (int from = 0; from < t.nn; ++from) {
+        const int v = board_[static_cast<std::size_t>(from)];
+        if (!v || !owned_by(v, attacker)) continue;
+        const int m = std::abs(v);
+        const int s = t.strength[m];
+        const bool is_king = t.kind_of[m] == t.king;
+        for (int r = 0; r < t.raydir_count[attacker][m]; ++r) {
+            const RayDir rd = t.raydirs[attacker][m][r];
+            if (rd.value < 2) continue;
+            int cost = 0;
+            int counts[4] = {by_strength[0], by_strength[1], by_strength[2], by_strength[3]};
+            if (!is_king) --counts[std::clamp(s, 1, 3)];  // the stone that moves stays
+            int blockers = 0;
+            for (int i = 0; i < t.ray_length[from][rd.dir]; ++i) {
+                const int w = board_[static_cast<std::size_t>(t.rays[from][rd.dir][i])];
+                if (!w) {
+                    ++cost;
+                    continue;
+                }
+                const int ws = t.strength_of(w);
+                if (owned_by(w, attacker)) {
+                    if (t.kind(w) == t.king) break;
+                    blockers += ws;
+                    --counts[std::clamp(ws, 1, 3)];
+                    if (blockers > room) break;
+                    ++cost;
+                    continue;
+                }
+                cost += 1 + std::max(0, ws - s);
+                if (t.kind(w) == t.king) {
+                    best = std::min(best, cost - blockers - most(counts, room - blockers));
+                    break;
+                }
+            }
+        }
+    }
+    return best;
+}
+
 // What the threats are worth to `player`, in tenths: the side that captures next (the
 // mover while its line move is still to come, else the other side after its roll) gets
 // the value of its best capture it can pay for, times the chance that it can; the other
 // side's best threat counts a quarter (it is answered first). A threat no AP can pay for
-// counts nothing; the König is worth 15 stones of value 10 where capturing it ends the game.
-// While stones are placed the threats are those of the coming first turn (red's).
+// counts nothing; the König is worth 15 stones of value 10 where capturing it ends the game,
+// and (by default) its threat is the exact one of king_need: lines through the attacker's
+// own stones it sacrifices and through the stones it captures on the way, with every
+// sacrifice the cap allows. While stones are placed the threats are those of the coming
+// first turn (red's).
 int Position::threat_term(int player) const {
     const Tables& t = *t_;
     if (s_.phase != kPlay && s_.phase != kPlace) return 0;
@@ -864,12 +934,27 @@ int Position::threat_term(int player) const {
         extra = std::min(extra, kSacrificeCap - (!placing && side == mover ? s_.sac : 0));
         capture_costs(side, cost);
         int top = 0;
+        const bool exact_king = t.evaluation >= 2 && t.end == kEndKing;
         for (int sq = 0; sq < t.nn; ++sq) {
             if (cost[sq] >= (1 << 20)) continue;
             const int w = board_[static_cast<std::size_t>(sq)];
             const int kind = t.kind(w);
+            if (exact_king && kind == t.king) continue;
             const int value = (kind == t.king && t.end == kEndKing) ? 150 : t.values[kind];
             top = std::max(top, value * pay_sixths(cost[sq], known, extra));
+        }
+        if (exact_king) {
+            const bool turn_on = !placing && side == mover && mover_first;
+            const int room = turn_on ? kSacrificeCap - s_.sac : kSacrificeCap;
+            const int need = king_need(side, room);
+            int sixths;
+            if (known >= 0) {
+                sixths = need <= known ? 6 : 0;
+            } else {
+                sixths = need <= 1 ? 6 : std::max(0, 7 - need);
+            }
+            const int king_value = t.evaluation == 3 ? 300 : t.evaluation == 4 ? 100 : 150;
+            top = std::max(top, king_value * sixths);
         }
         // Tenths of a point: value * sixths * 10 / 6, a quarter for the side answered first.
         best[side] = next ? top * 10 / 6 : top * 10 / 24;

@@ -82,12 +82,24 @@ public:
     // null move (a turn is many steps of one player).
     int side() const { return s_.phase == kPlay && s_.ap < 0 ? kChance : s_.mover; }
     bool forcing(Move move) const { return move_value(move) > 0; }
+    // Sacrifices, promotions and drops of one turn commute (their AP add up, whatever the
+    // order): the search tries them in increasing order of square (and kind) only.
+    bool redundant(Move previous, Move move) const {
+        const int tag = move_tag(move);
+        if (tag != move_tag(previous)) return false;
+        if (tag == kTagDrop) return (move_a(move) << 7 | move_b(move)) < (move_a(previous) << 7 | move_b(previous));
+        if (tag != kTagOther || move_b(move) != move_b(previous)) return false;
+        return (move_b(move) == kOpSacrifice || move_b(move) == kOpPromote) && move_a(move) < move_a(previous);
+    }
     int move_value(Move move) const;
     std::uint64_t hash() const;
     int evaluate(int player) const;
     std::optional<Outcome> outcome() const;
 
     int home_points(int player) const;
+    // The least die value (or known AP) with which `attacker` captures the other König in
+    // one turn of sacrifices (within `room` AP) and a line move; see position.cpp.
+    int king_need(int attacker, int room) const;
 
 private:
     const Tables* t_ = nullptr;

@@ -65,9 +65,12 @@ struct Tables {
     int target = 0;  // target points (0 when the end condition has none)
     int turns = 200;
     int setup_rows = 3;
-    // The evaluation: 1 the AP-aware one (default), 0 the port of evaluation.py (for
-    // comparing the two; a trailing `eval=0` in the config selects it).
-    int evaluation = 1;
+    // The evaluation (a trailing `eval=N` in the config selects another, for measuring):
+    // 2 the default, the capture threats each side can pay for with the König's reached
+    // exactly (king_need); 1 the König's threat like any other stone's (its first occupied
+    // square, half a chance for sacrifices); 0 the port of evaluation.py; 3 and 4 the
+    // default with the König's threat worth 300 and 100 points instead of 150.
+    int evaluation = 2;
     std::vector<Stone> stones;
 
     // Derived.
@@ -108,8 +111,8 @@ struct Tables {
 // as decimal digits (ap 0 turn / 1 round / 2 fixed, sacrifice 0 opponent / 1 removed,
 // drops 0 setup / 1 anywhere, end 0 king / 1 points / 2 home / 3 all, target the resolved
 // target points), then each stone of the list as `CODE:FRONT` or `CODE:FRONT-BACK` with the
-// 9-digit sides, and optionally `eval=0` (the evaluation.py port instead of the AP-aware
-// evaluation). The empty text is the default options.
+// 9-digit sides, and optionally `eval=N` (another evaluation than the default, above). The
+// empty text is the default options.
 const Tables& tables_for(std::string_view config);
 
 }  // namespace spieltisch::native::okard
