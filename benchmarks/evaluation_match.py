@@ -2,8 +2,9 @@
 
 Every native engine reads an evaluation variant from its config (`eval=N`, for
 measurement only: normal callers get variant 0; Okard's `eval=0` is the port of
-`evaluation.py`, its default is 2, see okard/tables.hpp). This plays paired games at a fixed depth
-between variant TEST and variant BASE: in both games of a pair the same start
+`evaluation.py`, its default is 2, see okard/tables.hpp). This plays paired games at a
+fixed depth (or, with DEPTH written as `0.2s`, a fixed time a move: the budget the levels
+play with) between variant TEST and variant BASE: in both games of a pair the same start
 (`new_state(seed)` with the pair's seed: Ostseeschach's random set-up), the same chance
 outcomes, the seats swapped, and the first OPENING moves played at random, the same moves
 in both games (at a fixed depth the search plays the same game every time, so a random
@@ -11,6 +12,7 @@ opening varies the games). It prints TEST's wins, draws and losses, its score wi
 95% interval and the Elo difference.
 
     python -m benchmarks.evaluation_match GAME PAIRS DEPTH OPENING BASE TEST [OPTIONS [SEED]]
+    python -m benchmarks.evaluation_match okard 40 0.2s 6 1 2     # 0.2 s a move
 
 OPTIONS `-` is the default options; SEED (default 2026) draws the pairs' seeds, another
 one gives an independent confirmation match.
@@ -29,12 +31,20 @@ from spieltisch.ai.agent import Agent
 from spieltisch.arena.elo import MatchScore, format_elo
 from spieltisch.arena.match import play_game
 from spieltisch.core.game import Game, State
+from spieltisch.native.search import MAX_DEPTH
 
 
 class EvaluationAgent(Agent):
     """The native search to a fixed depth with one of the engine's evaluation variants."""
 
-    def __init__(self, game: Game[Any, Any], depth: int, evaluation: int, opening: int) -> None:
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        depth: int,
+        evaluation: int,
+        opening: int,
+        seconds: float = 0.0,
+    ) -> None:
         super().__init__(None)
         self.opening = opening
         #: Set for each game pair: the seed of its random opening moves.
@@ -42,7 +52,10 @@ class EvaluationAgent(Agent):
         self.module, config = native._engine(game)
         self.config = " ".join(part for part in (config, f"eval={evaluation}") if part)
         self.depth = depth
-        self.spec = f"native:depth={depth} (eval={evaluation})"
+        #: A time budget a move (then up to the deepest depth), or 0 for the fixed depth.
+        self.seconds = seconds
+        budget = f"time={seconds}" if seconds else f"depth={depth}"
+        self.spec = f"native:{budget} (eval={evaluation})"
 
     def select(self, state: State[Any]) -> Any:
         if state.is_chance():
@@ -51,7 +64,7 @@ class EvaluationAgent(Agent):
         if ply < self.opening:
             return random.Random(self.pair_seed * 1000 + ply).choice(state.legal_moves())
         best, *_ = self.module.search(
-            state.text(), 0.0, self.depth, 1, 16, False, None, None, self.config
+            state.text(), self.seconds, self.depth, 1, 16, False, None, None, self.config
         )
         return state.parse_move(best)
 
@@ -65,11 +78,14 @@ def measure(
     test: int,
     options: str | None = None,
     seed: int = 2026,
+    seconds: float = 0.0,
 ) -> MatchScore:
-    """Variant `test`'s result against variant `base` over `pairs` game pairs at `depth`."""
+    """Variant `test`'s result against variant `base` over `pairs` game pairs at `depth`
+    (or `seconds` a move when given)."""
     game = spieltisch.load(name, options)
-    new = EvaluationAgent(game, depth, test, opening)
-    old = EvaluationAgent(game, depth, base, opening)
+    limit = MAX_DEPTH if seconds else depth
+    new = EvaluationAgent(game, limit, test, opening, seconds)
+    old = EvaluationAgent(game, limit, base, opening, seconds)
     seeds = random.Random(seed)
     wins = draws = losses = 0
     for _ in range(pairs):
@@ -89,7 +105,7 @@ def measure(
 
 def report(
     name: str,
-    depth: int,
+    limit: str,
     opening: int,
     base: int,
     test: int,
@@ -102,7 +118,7 @@ def report(
     low, high = score.score_interval()
     elo_low, elo_high = score.elo_interval()
     return (
-        f"{name} {options or 'default options'}, depth {depth}, {opening} random opening "
+        f"{name} {options or 'default options'}, {limit}, {opening} random opening "
         f"moves: eval={test} against eval={base}, {score.games} games: "
         f"{score.wins} / {score.draws} / {score.losses}, "
         f"score {score.score:.1%} ({low:.2%}..{high:.2%}), Elo {format_elo(score.elo())} "
@@ -114,13 +130,17 @@ def main(argv: list[str]) -> None:
     if len(argv) < 6:
         raise SystemExit(__doc__)
     name = argv[0]
-    pairs, depth, opening, base, test = (int(value) for value in argv[1:6])
+    budget = argv[2]
+    move_seconds = float(budget[:-1]) if budget.endswith("s") else 0.0
+    depth = 0 if move_seconds else int(budget)
+    pairs, opening, base, test = (int(value) for value in (argv[1], *argv[3:6]))
     options = argv[6] if len(argv) > 6 and argv[6] != "-" else None
     seed = int(argv[7]) if len(argv) > 7 else 2026
     start = time.perf_counter()
-    score = measure(name, pairs, depth, opening, base, test, options, seed)
+    score = measure(name, pairs, depth, opening, base, test, options, seed, move_seconds)
     seconds = time.perf_counter() - start
-    print(report(name, depth, opening, base, test, options, seed, score, seconds))
+    limit = f"{move_seconds:g} s a move" if move_seconds else f"depth {depth}"
+    print(report(name, limit, opening, base, test, options, seed, score, seconds))
 
 
 if __name__ == "__main__":
