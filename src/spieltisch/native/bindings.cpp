@@ -202,7 +202,8 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
            bool keep_table, std::function<void(IterationTuple)> report, StopFlag* stop,
            const std::string& config, bool star, bool plain, bool ordered) {
             const G root = read_game<G>(text, config);
-            SearchLimits limits{depth, seconds, threads, hash_mb, keep_table, star, plain, ordered};
+            SearchLimits limits{depth, seconds, threads, hash_mb,
+                                keep_table, star, plain, ordered};
             using M = typename G::Move;
             std::function<bool(const Iteration<M>&)> hook;
             // An exception in `report` ends the search and is raised once it has unwound.

@@ -87,9 +87,12 @@ public:
     bool redundant(Move previous, Move move) const {
         const int tag = move_tag(move);
         if (tag != move_tag(previous)) return false;
-        if (tag == kTagDrop) return (move_a(move) << 7 | move_b(move)) < (move_a(previous) << 7 | move_b(previous));
+        if (tag == kTagDrop) {
+            return (move_a(move) << 7 | move_b(move)) < (move_a(previous) << 7 | move_b(previous));
+        }
         if (tag != kTagOther || move_b(move) != move_b(previous)) return false;
-        return (move_b(move) == kOpSacrifice || move_b(move) == kOpPromote) && move_a(move) < move_a(previous);
+        const bool commutes = move_b(move) == kOpSacrifice || move_b(move) == kOpPromote;
+        return commutes && move_a(move) < move_a(previous);
     }
     int move_value(Move move) const;
     std::uint64_t hash() const;
