@@ -37,18 +37,33 @@ def positions(options: str, count: int, seed: int) -> list[State[Any]]:
     return found
 
 
-@pytest.mark.parametrize(("options", "seed"), [("", 5), ("ap=round", 6)])
-def test_star_pruning_gives_the_expectimax_value(options: str, seed: int) -> None:
+def assert_exact_and_cheaper(options: str, seed: int, switch: str) -> None:
+    """A pruning the keyword `switch` of `search` turns off changes no value: in plain mode
+    the search gives the same value at depths 2 and 3 with and without it, on a dozen Okard
+    positions, and searches fewer positions with it."""
     nodes = {False: 0, True: 0}
     for state in positions(options, 12, seed):
         for depth in (2, 3):
             scores = {}
-            for star in (False, True):
-                result = search(state.game, state.text(), depth=depth, star=star, plain=True)
-                scores[star] = result.score
-                nodes[star] += result.nodes
+            for on in (False, True):
+                flags = {"star": True, "ordered": True, switch: on}
+                result = search(
+                    state.game,
+                    state.text(),
+                    depth=depth,
+                    plain=True,
+                    star=flags["star"],
+                    ordered=flags["ordered"],
+                )
+                scores[on] = result.score
+                nodes[on] += result.nodes
             assert scores[True] == scores[False], (depth, state.text())
     assert nodes[True] < nodes[False]
+
+
+@pytest.mark.parametrize(("options", "seed"), [("", 5), ("ap=round", 6)])
+def test_star_pruning_gives_the_expectimax_value(options: str, seed: int) -> None:
+    assert_exact_and_cheaper(options, seed, "star")
 
 
 def test_a_chance_root_is_valued_for_the_player_who_moves_after_the_roll() -> None:

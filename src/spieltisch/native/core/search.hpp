@@ -355,6 +355,12 @@ private:
 
     // Drop the moves that repeat another order of commuting steps (redundant_step), given
     // the move that led to this node; the count left.
+    // Make `m` at `ply`, recording it as the step that led to the node below.
+    void make_at(int ply, Move m, typename G::Undo& undo) {
+        path_[ply] = m;
+        game_.make(m, undo);
+    }
+
     int skip_redundant(Move* moves, int count, int ply) const {
         if (ply == 0 || !shared_.ordered) return count;
         const Move previous = path_[ply - 1];
@@ -493,8 +499,7 @@ public:
             pick(moves, keys, i, count);
             const Move m = moves[i];
             const bool quiet = !game_.forcing(m) && m != hash_move;
-            path_[ply] = m;
-            game_.make(m, undo);
+            make_at(ply, m, undo);
             shared_.table.prefetch(game_.hash());
             const int child_player = game_.side();
             int value;
@@ -573,8 +578,7 @@ private:
             double total = 0;
             for (int i = 0; i < count; ++i) {
                 const double p = game_.probability(moves[i]);
-                path_[ply] = moves[i];
-                game_.make(moves[i], undo);
+                make_at(ply, moves[i], undo);
                 const int value =
                     child_value(as, game_.side(), depth, -kInfinity, kInfinity, ply + 1, false);
                 game_.unmake(moves[i], undo);
@@ -592,8 +596,7 @@ private:
             lo[i] = -kWin;
             hi[i] = kWin;
             if (depth >= 2) {
-                path_[ply] = moves[i];
-                game_.make(moves[i], undo);
+                make_at(ply, moves[i], undo);
                 const int mover = game_.side();
                 const int probe = probe_first(depth, ply + 1);
                 game_.unmake(moves[i], undo);
@@ -618,8 +621,7 @@ private:
             const double high = (beta - total - rest_lo) / p[i];
             const int a = static_cast<int>(std::max<double>(std::floor(low), -kInfinity));
             const int b = static_cast<int>(std::min<double>(std::ceil(high), kInfinity));
-            path_[ply] = moves[i];
-            game_.make(moves[i], undo);
+            make_at(ply, moves[i], undo);
             const int value = child_value(as, game_.side(), depth, a, b, ply + 1, false);
             game_.unmake(moves[i], undo);
             if (stopped()) return 0;
@@ -653,8 +655,7 @@ private:
         score_moves(moves, keys, count, hash_move, ply, player);
         pick(moves, keys, 0, count);
         typename G::Undo undo;
-        path_[ply] = moves[0];
-        game_.make(moves[0], undo);
+        make_at(ply, moves[0], undo);
         const int value =
             child_value(player, game_.side(), depth - 1, -kInfinity, kInfinity, ply + 1, false);
         game_.unmake(moves[0], undo);

@@ -918,6 +918,7 @@ int Position::threat_term(int player) const {
     const bool placing = s_.phase == kPlace;
     const int mover = placing ? 0 : s_.mover;
     const bool mover_first = placing || s_.stage == kStart;
+    const bool exact_king = t.evaluation >= 2 && t.end == kEndKing;
     int best[2] = {0, 0};
     int cost[kMaxSquares];
     for (int side = 0; side < 2; ++side) {
@@ -934,7 +935,6 @@ int Position::threat_term(int player) const {
         extra = std::min(extra, kSacrificeCap - (!placing && side == mover ? s_.sac : 0));
         capture_costs(side, cost);
         int top = 0;
-        const bool exact_king = t.evaluation >= 2 && t.end == kEndKing;
         for (int sq = 0; sq < t.nn; ++sq) {
             if (cost[sq] >= (1 << 20)) continue;
             const int w = board_[static_cast<std::size_t>(sq)];
@@ -946,13 +946,8 @@ int Position::threat_term(int player) const {
         if (exact_king) {
             const bool turn_on = !placing && side == mover && mover_first;
             const int room = turn_on ? kSacrificeCap - s_.sac : kSacrificeCap;
-            const int need = king_need(side, room);
-            int sixths;
-            if (known >= 0) {
-                sixths = need <= known ? 6 : 0;
-            } else {
-                sixths = need <= 1 ? 6 : std::max(0, 7 - need);
-            }
+            // The sacrifices are in the need already: no extra AP.
+            const int sixths = pay_sixths(king_need(side, room), known, 0);
             const int king_value = t.evaluation == 3 ? 300 : t.evaluation == 4 ? 100 : 150;
             top = std::max(top, king_value * sixths);
         }
