@@ -19,10 +19,15 @@ class Okard(Game[OkardState, OkardOptions]):
     score_names = ("captured value", "home points")
     score_labels = ("captured value", "home points")
     options_type = OkardOptions
-    #: Three plies for `medium`: the fifth-of-a-second `hard` scored only 75% against four
-    #: here (expectimax at every die roll makes a ply expensive) and 88% against three,
-    #: which still beat `easy` 83% (docs/ai.md, "Native engine").
-    native_levels: ClassVar[dict[str, str]] = {"medium": "native:depth=3,time=1"}
+    #: Fixed depths for `medium` (two plies) and `hard` (four): time buys Okard's search
+    #: little (a ply is a step of a turn, and every die roll multiplies the tree), so
+    #: `max` at a tenth of its time scored only 54% against a fifth-of-a-second `hard`,
+    #: but 88.8% against four plies, which beat two 80%; two plies beat `easy` 94%
+    #: (docs/ai.md, "Native engine").
+    native_levels: ClassVar[dict[str, str]] = {
+        "medium": "native:depth=2,time=1",
+        "hard": "native:depth=4,time=2",
+    }
 
     def __init__(self, options: OkardOptions | None = None) -> None:
         super().__init__(options)
