@@ -22,7 +22,7 @@ class Okard(Game[OkardState, OkardOptions]):
     #: Fixed depths for `medium` (two plies) and `hard` (four): time buys Okard's search
     #: little (a ply is a step of a turn, and every die roll multiplies the tree), so
     #: `max` at a tenth of its time scored only 54% against a fifth-of-a-second `hard`,
-    #: but 88.8% against four plies, which beat two 80%; two plies beat `easy` 94%
+    #: but 88.8% against four plies, which beat two 84%; two plies beat `easy` 94%
     #: (docs/ai.md, "Native engine").
     native_levels: ClassVar[dict[str, str]] = {
         "medium": "native:depth=2,time=1",
