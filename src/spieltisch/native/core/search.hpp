@@ -353,14 +353,14 @@ private:
     int pv_length_[kMaxPly] = {};
     Move path_[kMaxPly];  // the move made at each ply of the current line
 
-    // Drop the moves that repeat another order of commuting steps (redundant_step), given
-    // the move that led to this node; the count left.
     // Make `m` at `ply`, recording it as the step that led to the node below.
     void make_at(int ply, Move m, typename G::Undo& undo) {
         path_[ply] = m;
         game_.make(m, undo);
     }
 
+    // Drop the moves that repeat another order of commuting steps (redundant_step), given
+    // the move that led to this node; the count left.
     int skip_redundant(Move* moves, int count, int ply) const {
         if (ply == 0 || !shared_.ordered) return count;
         const Move previous = path_[ply - 1];
