@@ -111,7 +111,9 @@ class NativeState(State[int]):
             raise NotationError(f"action {action} is outside 0..{self.game.num_actions - 1}")
         return action
 
-    def observation(self) -> np.ndarray[Any, np.dtype[np.float32]]:  # type: ignore[override]
+    # An array, not the list of `State.observation`: an override mypy flags only where numpy
+    # is installed (the `envs` extra); `make test`'s install (`.[dev]`) has none.
+    def observation(self) -> np.ndarray[Any, np.dtype[np.float32]]:  # type: ignore[override, unused-ignore]
         """The observation (flat float32), as the Python game's `observation()`."""
         out = np.empty(self._line.observation_size, np.float32)
         self._line.observe(out)
