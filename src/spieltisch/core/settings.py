@@ -1,0 +1,142 @@
+"""The host's settings: every limit, rate, timeout and AI cap of a public server, in one
+place.
+
+Each setting has a default fit for a small public server, and can be set by an
+environment variable `SPIELTISCH_<NAME>` (upper case, e.g. `SPIELTISCH_AI_WORKERS=4`) or
+by a TOML file (`spieltisch serve --config FILE`, keys as the field names below); the
+environment wins over the file. `docs/hosting.md` lists them with their meaning.
+A value that cannot be read is refused with `SettingsError` naming the setting, before
+the server starts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from spieltisch.core.errors import SpieltischError
+
+__all__ = ["ENV_PREFIX", "Settings", "SettingsError"]
+
+#: The prefix of the environment variables that set a setting.
+ENV_PREFIX = "SPIELTISCH_"
+
+
+class SettingsError(SpieltischError):
+    """A setting that cannot be read (unknown name, wrong type, out of range)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The limits of one server. Sizes in bytes, times in seconds, rates per minute."""
+
+    # --- requests and connections --------------------------------------------------------
+    #: The largest HTTP request body (checked before and while it is read).
+    max_body_bytes: int = 4 * 1024 * 1024
+    #: The largest message on a WebSocket (tables and bots) and line on the bot TCP port.
+    max_message_bytes: int = 64 * 1024
+    #: Messages waiting to be sent to one WebSocket; a watcher further behind is dropped.
+    send_queue: int = 64
+    #: Seconds a send to one socket may take before the watcher is dropped.
+    send_timeout: float = 10.0
+    #: Seconds a bot connection has for its first complete message.
+    first_message_seconds: float = 10.0
+    #: Seconds a bot connection may go without a complete message while it holds no seat
+    #: that is to move (a client trickling bytes is dropped after this).
+    idle_seconds: float = 300.0
+    #: Open connections from one address (WebSockets and bot TCP connections together).
+    connections_per_address: int = 32
+
+    # --- rates (per address and minute; 429 with Retry-After past them) -----------------
+    tables_per_minute: int = 12
+    joins_per_minute: int = 30
+    sign_ins_per_minute: int = 10
+    sign_ups_per_minute: int = 5
+    admin_attempts_per_minute: int = 5
+    websockets_per_minute: int = 60
+    imports_per_minute: int = 10
+    analyses_per_minute: int = 30
+
+    # --- tables ---------------------------------------------------------------------------
+    #: Waiting tables (a seat free) one player may have open at once.
+    open_tables_per_player: int = 5
+    #: Seconds a waiting table stays in the lobby before it expires.
+    waiting_seconds: float = 3600.0
+    #: Seconds a started game may go without its first moves before it is aborted.
+    abort_seconds: float = 300.0
+    #: Seconds a player may be gone (no move, no connection) before the other may claim
+    #: the win.
+    claim_seconds: float = 60.0
+
+    # --- the AI service -------------------------------------------------------------------
+    #: Long-lived AI worker processes (searches at once).
+    ai_workers: int = 2
+    #: AI questions that may wait for a worker; more are refused (503).
+    ai_queue: int = 64
+    #: The most threads, hash megabytes and seconds one search may use.
+    ai_max_threads: int = 1
+    ai_max_hash_mb: int = 64
+    ai_max_seconds: float = 5.0
+
+    # --- admin ----------------------------------------------------------------------------
+    #: The admin password of the bot lobby (None: `serve` generates one and prints it once).
+    admin_password: str | None = None
+
+    @classmethod
+    def load(
+        cls, file: str | Path | None = None, environ: Mapping[str, str] | None = None
+    ) -> Settings:
+        """The settings from the TOML `file` (if any), then the environment."""
+        values: dict[str, Any] = {}
+        if file is not None:
+            try:
+                with open(file, "rb") as handle:
+                    data = tomllib.load(handle)
+            except (OSError, tomllib.TOMLDecodeError) as exc:
+                raise SettingsError(f"cannot read the settings file {file}: {exc}") from None
+            for key, value in data.items():
+                values[key] = cls._check(key, value, f"{file}: {key}")
+        env = os.environ if environ is None else environ
+        for field in fields(cls):
+            raw = env.get(ENV_PREFIX + field.name.upper())
+            if raw is not None:
+                values[field.name] = cls._check(
+                    field.name, raw, ENV_PREFIX + field.name.upper(), from_text=True
+                )
+        return cls(**values)
+
+    def replace(self, **changes: Any) -> Settings:
+        """These settings with `changes` (each checked as a loaded value is)."""
+        checked = {key: self._check(key, value, key) for key, value in changes.items()}
+        return dataclasses.replace(self, **checked)
+
+    @classmethod
+    def _check(cls, name: str, value: Any, where: str, *, from_text: bool = False) -> Any:
+        known = {field.name: field for field in fields(cls)}
+        if name not in known:
+            raise SettingsError(f"{where}: no such setting (known: {', '.join(known)})")
+        default: Any = known[name].default
+        if name == "admin_password":
+            if value is None:
+                return None
+            if not isinstance(value, str) or len(value) < 8:
+                raise SettingsError(f"{where}: the admin password has at least 8 characters")
+            return value
+        kind = type(default)
+        try:
+            if from_text:
+                value = kind(value)
+            elif kind is float and isinstance(value, int) and not isinstance(value, bool):
+                value = float(value)
+        except ValueError:
+            raise SettingsError(f"{where}: not a {kind.__name__}: {value!r}") from None
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise SettingsError(f"{where}: not a {kind.__name__}: {value!r}")
+        if value <= 0:
+            raise SettingsError(f"{where}: must be positive, not {value!r}")
+        return value
