@@ -28,11 +28,41 @@ import click
     help="Also serve bots over TCP on this port (competition XML and JSON; 13050 is the "
     "competition's).",
 )
-def serve(host: str, port: int, db: str, idle_grace: float, xml_port: int | None) -> None:
+@click.option(
+    "--log-format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Log lines as text (for a terminal) or one JSON object per line (for a host).",
+)
+@click.option(
+    "--log-level",
+    type=click.Choice(["debug", "info", "warning", "error"]),
+    default=None,
+    help="The least important lines logged [default: info with json, warning with text].",
+)
+@click.option(
+    "--forwarded-allow-ips",
+    default="127.0.0.1",
+    show_default=True,
+    help="Addresses of the reverse proxies whose X-Forwarded-For/-Proto headers are "
+    "believed (comma-separated; '*' trusts every peer).",
+)
+def serve(
+    host: str,
+    port: int,
+    db: str,
+    idle_grace: float,
+    xml_port: int | None,
+    log_format: str,
+    log_level: str | None,
+    forwarded_allow_ips: str,
+) -> None:
     """Play in the browser: the lobby, tables, stored games, replays and rules."""
     import uvicorn
 
     from spieltisch.server import create_app
+    from spieltisch.server.logs import configure
     from spieltisch.store import Store, StoreError
 
     try:  # a store that cannot be opened is one error line, before the server starts
@@ -46,4 +76,14 @@ def serve(host: str, port: int, db: str, idle_grace: float, xml_port: int | None
         click.echo(
             f"bots connect to {shown}:{xml_port} (XML or JSON) or ws://{shown}:{port}/ws/bot"
         )
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
+    configure(log_format, log_level or ("info" if log_format == "json" else "warning"))
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws="websockets-sansio",
+        log_config=None,  # the lines go through `configure`'s handler
+        access_log=False,  # the request log replaces it (it would print query strings)
+        proxy_headers=True,
+        forwarded_allow_ips=forwarded_allow_ips,
+    )

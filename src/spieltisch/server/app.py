@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -19,6 +20,8 @@ from spieltisch.server.analysis import Analyst
 from spieltisch.server.api import ROUTES, secret_of, with_cookie
 from spieltisch.server.arena_api import ARENA_ROUTES
 from spieltisch.server.hub import IDLE_GRACE, Hub
+from spieltisch.server.logs import RequestLog
+from spieltisch.server.ops import OPS_ROUTES
 from spieltisch.server.ws import table_socket
 from spieltisch.store import Store
 
@@ -73,10 +76,11 @@ def create_app(
     routes = [
         Route("/", index),
         Route("/api/stats", stats),
+        *OPS_ROUTES,
         *ROUTES,
         *ARENA_ROUTES,
         WebSocketRoute("/ws/tables/{id}", table_socket),
         WebSocketRoute(BOT_PATH, bot_socket),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(RequestLog)])

@@ -28,6 +28,7 @@ from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import CHANCE, Game, Outcome
 from spieltisch.core.registry import load
+from spieltisch.server.logs import table_events
 from spieltisch.store import Player, Store
 from spieltisch.store.tournaments import rate_quietly
 from spieltisch.tables import (
@@ -320,6 +321,7 @@ class Hub:
     def _adopt(self, game_id: int, table: Table) -> LiveTable:
         live = LiveTable(game_id, table, self)
         table.subscribe(live.heard)
+        table.subscribe(table_events(game_id, table))
         self.tables[game_id] = live
         return live
 

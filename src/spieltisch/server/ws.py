@@ -13,6 +13,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
+from spieltisch.core.metrics import MOVE_SECONDS
 from spieltisch.core.text import read_int
 from spieltisch.server.hub import COOKIE, LiveTable, holder
 from spieltisch.store import NotFoundError, StoreError
@@ -111,7 +112,9 @@ async def table_socket(socket: WebSocket) -> None:
                 continue
             await live.flush()
             if data.get("type") == "move":
-                hub.move_seconds.append(time.perf_counter() - started)
+                spent = time.perf_counter() - started
+                hub.move_seconds.append(spent)
+                MOVE_SECONDS.observe(spent)
     except WebSocketDisconnect:
         pass
     finally:

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import multiprocessing
 import signal
+import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.context import BaseContext
@@ -108,14 +109,16 @@ def choose(request: ThinkRequest) -> str:
 
 
 def _work(request: ThinkRequest, channel: Connection) -> None:
-    """The search process: one answer ("move", notation) or ("error", message)."""
+    """The search process: one answer ("move", notation, seconds searched) or
+    ("error", message, 0.0)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    started = time.perf_counter()
     try:
-        answer = ("move", choose(request))
+        answer = ("move", choose(request), time.perf_counter() - started)
     except (SpieltischError, IllegalMoveError, NotationError) as exc:
-        answer = ("error", str(exc))
+        answer = ("error", str(exc), 0.0)
     except Exception as exc:  # the parent hears of it as an AIError, not a hang
-        answer = ("error", f"{type(exc).__name__}: {exc}")
+        answer = ("error", f"{type(exc).__name__}: {exc}", 0.0)
     channel.send(answer)
     channel.close()
 
@@ -139,6 +142,8 @@ class Thinker:
         self._answer: tuple[str, str] | None = None
         self._waiting = False
         self.cancelled = False
+        #: Seconds the search took in its process (set with the answer).
+        self.think: float | None = None
 
     def done(self) -> bool:
         """True when the answer (or the process's end) can be read without waiting."""
@@ -193,11 +198,12 @@ class Thinker:
             raise AIError("the AI's search was cancelled")
         if self._answer is None:
             try:
-                kind, text = self._channel.recv()
+                kind, text, think = self._channel.recv()
             except (EOFError, OSError):
                 self._stop()
                 raise AIError("the AI's process ended without a move") from None
             self._answer = (kind, text)
+            self.think = think
             self._channel.close()
             self.process.join(GRACE)
         kind, text = self._answer
@@ -327,4 +333,4 @@ class AIPlayer:
             thinker.cancel()  # gone in every case (a no-op once it answered)
         if table.turn == seat and table.ply == len(request.moves):
             self.task = None  # this search is done: the next AI turn may start one
-            table.play(seat, notation)
+            table.play(seat, notation, think=thinker.think)

@@ -21,13 +21,16 @@ class SeatTaken:
 
 @dataclass(frozen=True)
 class MovePlayed:
-    """`seat` made move number `ply` (0-based, chance outcomes counted) in `seconds`."""
+    """`seat` made move number `ply` (0-based, chance outcomes counted) in `seconds`
+    (since its turn began); `think` is the part an AI spent searching (None for people
+    and bots), so that `seconds - think` is what serving the AI cost."""
 
     ply: int
     notation: str
     seat: int
     seconds: float
     description: str = ""
+    think: float | None = None
 
 
 @dataclass(frozen=True)

@@ -153,6 +153,8 @@ class Table:
         self.outcome: Outcome | None = None
         #: The AI seat whose search runs (set by the driver), None when no AI thinks.
         self.thinking: int | None = None
+        #: Seconds the AI searched for the last move (None when a person or bot made it).
+        self.last_think: float | None = None
         self.spectators = 0
         self.takeback_offer: int | None = None
         self.draw_offer: int | None = None
@@ -244,6 +246,8 @@ class Table:
             "ply": self.ply,
             "moves": list(self.record.moves),
             "last_move": self.record.moves[-1] if self.record.moves else None,
+            "last_move_seconds": self.record.seconds[-1] if self.record.seconds else None,
+            "last_move_think": self.last_think,
             "position": self.state.text(),
             "outcome": outcome,
             "state": self.state.view().to_json(),
@@ -328,8 +332,9 @@ class Table:
 
     # --- playing -----------------------------------------------------------------------
 
-    def play(self, seat: int, move: Any) -> None:
-        """Make `move` (notation text, or a move value) for `seat`.
+    def play(self, seat: int, move: Any, *, think: float | None = None) -> None:
+        """Make `move` (notation text, or a move value) for `seat`; `think` is the seconds
+        an AI searched for it (shown in the view and the move's event).
 
         Refuses with `SeatError` a seat that is not to move or a game not running, and
         with the game's own errors (`NotationError`, `IllegalMoveError`) a move that does
@@ -351,11 +356,12 @@ class Table:
         now = self.clock()
         spent = round(max(0.0, now - self._turn_started), 4)
         self._record(seat, str(move), spent)
+        self.last_think = None if think is None else round(max(0.0, think), 4)
         self._turn_started = now
         self.takeback_offer = self.draw_offer = None
         if self.thinking == seat:
             self.thinking = None
-        self._emit(MovePlayed(self.ply - 1, str(move), seat, spent, description))
+        self._emit(MovePlayed(self.ply - 1, str(move), seat, spent, description, self.last_think))
         self._advance()
 
     def resign(self, seat: int) -> None:
@@ -440,7 +446,7 @@ class Table:
                 break
         self._turn_started = self.clock()
         self.takeback_offer = self.draw_offer = None
-        self.thinking = None
+        self.thinking = self.last_think = None
         self._emit(TookBack(seat, plies, self.ply))
 
     def offer_draw(self, seat: int) -> None:
@@ -553,6 +559,7 @@ class Table:
     # --- inside ------------------------------------------------------------------------
 
     def _record(self, mover: int, notation: str, seconds: float) -> None:
+        self.last_think = None
         self._movers.append(mover)
         self.record.moves.append(notation)
         self.record.seconds.append(round(seconds, 4))
