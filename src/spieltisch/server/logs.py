@@ -24,7 +24,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from spieltisch.core.metrics import REQUESTS
+from spieltisch.core.metrics import MOVES, REQUESTS
 from spieltisch.tables import (
     Abandoned,
     ChanceDrawn,
@@ -117,12 +117,31 @@ def configure(log_format: str = "text", level: str = "info") -> None:
     root.addHandler(handler)
     root.setLevel(level.upper())
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
-        # uvicorn's loggers go through the root handler; its access log is off (the
-        # request log below replaces it: it would print query strings)
+        # uvicorn's loggers go through the root handler; its access lines are dropped
+        # (the request log below replaces them: they print query strings)
         logger = logging.getLogger(name)
         logger.handlers.clear()
         logger.propagate = True
         logger.setLevel(logging.NOTSET)
+        for old_filter in list(logger.filters):
+            if isinstance(old_filter, _NoAccessLines):
+                logger.removeFilter(old_filter)
+        logger.addFilter(_NoAccessLines())
+
+
+class _NoAccessLines(logging.Filter):
+    """Drops uvicorn's own access lines: the HTTP access log and the WebSocket lines
+    ('"WebSocket /path?query" [accepted]', 'connection open'), which carry the query
+    string; `RequestLog` logs every request and socket without it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.name == "uvicorn.access":
+            return False
+        template = str(record.msg)
+        return '"WebSocket ' not in template and template not in (
+            "connection open",
+            "connection closed",
+        )
 
 
 # --- requests ---------------------------------------------------------------------------
@@ -216,7 +235,8 @@ class RequestLog:
 
 def table_events(table_id: int, table: Table) -> Callable[[Event], None]:
     """A table listener that logs each event of table `table_id` as one line: the event,
-    the ply, the seat and its kind (person, ai, bot), never a seat token or a name."""
+    the ply, the seat and its kind (person, ai, bot), never a seat token or a name; and
+    counts the moves in `spieltisch_moves_total` by that kind."""
 
     def kind_of(seat: int | None) -> str | None:
         if seat is None or seat not in (0, 1):
@@ -224,6 +244,8 @@ def table_events(table_id: int, table: Table) -> Callable[[Event], None]:
         return str(table.seats[seat].kind)
 
     def heard(event: Event) -> None:
+        if isinstance(event, MovePlayed):
+            MOVES.labels(by=kind_of(event.seat) or "?").inc()
         level = logging.DEBUG if isinstance(event, ThinkingChanged) else logging.INFO
         if not tables_log.isEnabledFor(level):
             return
