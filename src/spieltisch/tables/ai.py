@@ -101,20 +101,27 @@ class ThinkRequest:
 
 def choose(request: ThinkRequest) -> str:
     """The agent's move in notation, computed in this process (it blocks)."""
+    return choose_timed(request)[0]
+
+
+def choose_timed(request: ThinkRequest) -> tuple[str, float]:
+    """The agent's move in notation and the seconds its search took (the replay of the
+    game and the making of the agent not counted)."""
     state = request.position()
     agent = make_agent(
         request.agent, state.game, seed=request.seed, time_per_move=request.time_per_move
     )
-    return str(agent.select(state))
+    started = time.perf_counter()
+    move = agent.select(state)
+    return str(move), time.perf_counter() - started
 
 
 def _work(request: ThinkRequest, channel: Connection) -> None:
     """The search process: one answer ("move", notation, seconds searched) or
     ("error", message, 0.0)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    started = time.perf_counter()
     try:
-        answer = ("move", choose(request), time.perf_counter() - started)
+        answer = ("move", *choose_timed(request))
     except (SpieltischError, IllegalMoveError, NotationError) as exc:
         answer = ("error", str(exc), 0.0)
     except Exception as exc:  # the parent hears of it as an AIError, not a hang
