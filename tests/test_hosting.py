@@ -55,6 +55,14 @@ def test_the_hosting_table_names_no_setting_that_does_not_exist() -> None:
     assert named <= known, named - known
 
 
+@pytest.mark.parametrize(
+    "unit", ["spieltisch.service", "spieltisch-backup.service", "spieltisch-backup.timer"]
+)
+def test_the_systemd_units_shown_are_the_ones_shipped(unit: str) -> None:
+    shipped = (HOSTING.parent.parent / "deploy" / unit).read_text(encoding="utf-8")
+    assert shipped.strip() in HOSTING.read_text(encoding="utf-8"), f"deploy/{unit} differs"
+
+
 # --- the backup recipe --------------------------------------------------------------------
 
 
