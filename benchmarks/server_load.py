@@ -67,7 +67,7 @@ GAMES = [
     ("okard", {"board": "8", "turns": "12"}),
 ]
 #: The games of the AI tables: their `hard` level searches a fifth of a second.
-AI_GAMES = [("ostseeschach", {}), ("hase-und-igel", {})]
+AI_GAMES: list[tuple[str, dict[str, str]]] = [("ostseeschach", {}), ("hase-und-igel", {})]
 #: Connections opened at once (the server's accept backlog is finite).
 CONNECTING = 200
 
@@ -227,6 +227,7 @@ async def _run_table(
 ) -> Played:
     ai = index < load_.ai_tables
     rng = random.Random(index)
+    body: dict[str, Any]
     if ai:
         game, options = AI_GAMES[index % len(AI_GAMES)]
         body = {"game": game, "options": options, "opponent": "ai", "level": load_.level}
@@ -242,7 +243,9 @@ async def _run_table(
     await start.wait()
     played = Played(made["id"], [], "")
     async with gate:
-        ws = await connect(url, additional_headers={"cookie": cookie}, max_size=None)
+        ws = await connect(
+            url, additional_headers={"cookie": cookie}, max_size=None, open_timeout=120
+        )
     async with ws:
         if ai:
             table = await play_ai(ws, made["id"], rng, load_, played)
