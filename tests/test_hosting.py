@@ -38,7 +38,7 @@ def _rows() -> dict[str, list[str]]:
 def test_every_setting_is_in_the_hosting_table(field: dataclasses.Field[object]) -> None:
     rows = _rows()
     assert field.name in rows, f"docs/hosting.md has no row for the setting {field.name}"
-    name, variable, default, meaning = rows[field.name][:4]
+    _, variable, default, meaning = rows[field.name][:4]
     assert variable.strip("`") == ENV_PREFIX + field.name.upper()
     shown = "none" if field.default is None else f"{field.default:g}"
     if isinstance(field.default, float | int) and not isinstance(field.default, bool):
