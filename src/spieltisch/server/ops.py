@@ -50,8 +50,15 @@ async def healthz(request: Request) -> Response:
             headers=headers,
         )
     started = time.perf_counter()
+    # one ping at a time per app: probes during a hanging outage share it instead of
+    # filling the thread pool the store's own calls need
+    ping: asyncio.Task[None] | None = getattr(request.app.state, "health_ping", None)
+    if ping is None or ping.done():
+        ping = asyncio.get_running_loop().create_task(asyncio.to_thread(_ping, hub.store))
+        ping.add_done_callback(_retrieved)
+        request.app.state.health_ping = ping
     try:
-        await asyncio.wait_for(asyncio.to_thread(_ping, hub.store), HEALTH_TIMEOUT)
+        await asyncio.wait_for(asyncio.shield(ping), HEALTH_TIMEOUT)
     except TimeoutError:
         reason = f"the store did not answer within {HEALTH_TIMEOUT:g} s"
     except Exception as exc:  # any failure of the database is the answer, not a 500
@@ -66,6 +73,12 @@ async def healthz(request: Request) -> Response:
     return JSONResponse(
         {"status": "unavailable", "reason": reason}, status_code=503, headers=headers
     )
+
+
+def _retrieved(task: asyncio.Task[None]) -> None:
+    """Take a finished ping's error (a probe that timed out no longer awaits it)."""
+    if not task.cancelled():
+        task.exception()
 
 
 def _first_line(exc: BaseException) -> str:
