@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from spieltisch.arena.record import replay_record
 from spieltisch.core.registry import load
@@ -102,6 +103,8 @@ class Played:
     final: str
     #: Per AI reply: (reply seconds seen by the person, server turn seconds, think seconds).
     replies: list[tuple[float, float, float | None]] = field(default_factory=list)
+    #: Spectators whose connection ended before the game.
+    spectators_dropped: int = 0
 
 
 def free_port() -> int:
@@ -124,20 +127,21 @@ def post(url: str, body: dict[str, Any]) -> tuple[dict[str, Any], str]:
 async def spectator(url: str, gate: asyncio.Semaphore) -> ClientConnection:
     """A spectator's connection (no cookie: it holds no seat)."""
     async with gate:
-        return await connect(url, max_size=None, open_timeout=120)
+        return await connect(url, max_size=None, open_timeout=120, ping_interval=None)
 
 
-async def watch(ws: ClientConnection) -> int:
-    """A spectator: read every view until the game has ended; the views read."""
-    seen = 0
+async def watch(ws: ClientConnection) -> bool:
+    """A spectator: read every view until the game has ended; False when the server
+    closed the connection before (a watcher dropped)."""
     try:
         async for raw in ws:
-            seen += 1
             if '"status":"over"' in raw or '"status":"abandoned"' in raw:
-                break
+                return True
+        return False
+    except ConnectionClosed:
+        return False
     finally:
         await ws.close()
-    return seen
 
 
 async def next_view(ws: ClientConnection, table_id: int) -> dict[str, Any]:
@@ -244,14 +248,18 @@ async def _run_table(
     played = Played(made["id"], [], "")
     async with gate:
         ws = await connect(
-            url, additional_headers={"cookie": cookie}, max_size=None, open_timeout=120
+            url,
+            additional_headers={"cookie": cookie},
+            max_size=None,
+            open_timeout=120,
+            ping_interval=None,  # loopback: the server's pings are enough
         )
     async with ws:
         if ai:
             table = await play_ai(ws, made["id"], rng, load_, played)
         else:
             table = await play_people(ws, made["id"], rng, load_.plies)
-    await asyncio.gather(*watchers)
+    played.spectators_dropped = (await asyncio.gather(*watchers)).count(False)
     played.moves, played.final = table["moves"], table["position"]
     return played
 
@@ -372,6 +380,7 @@ def measure(tables: int | None = None, load_: Load = QUICK) -> dict[str, Any]:
         "moves_per_second": len(seconds) / wall,
         "wall_seconds": wall,
         "stored_once_and_intact": intact,
+        "spectators_dropped": sum(table.spectators_dropped for table in played),
     }
     replies = [reply for table in played for reply in table.replies]
     result["ai_replies"] = len(replies)
@@ -426,6 +435,7 @@ def report(result: dict[str, Any]) -> None:
         )
     elif result["ai_replies"]:
         print(f"AI replies: {result['ai_replies']}, none with the search's time in the view")
+    print(f"spectators dropped before their game ended: {result['spectators_dropped']}")
     print(f"every game stored once and intact: {result['stored_once_and_intact']}")
 
 
