@@ -59,7 +59,6 @@ from spieltisch.core.settings import Settings
 from spieltisch.store import Store
 from spieltisch.tables import Seat, Table
 
-TABLES = 50
 #: Short variants, so that a run takes seconds, not minutes.
 GAMES = [
     ("ostseeschach", {}),
