@@ -1,4 +1,5 @@
-"""Two evaluations of a native engine against each other, for the tuning log in docs/ai.md.
+"""Two evaluations of a native engine against each other, for the tuning log
+(docs/measurements/tuning.md).
 
 Every native engine reads an evaluation variant from its config (`eval=N`, for
 measurement only: normal callers get variant 0; Okard's `eval=0` is the port of
