@@ -165,3 +165,21 @@ def test_the_cli_reference_documents_every_option(name: str) -> None:
         assert any(flag in sections[name] for flag in flags), (
             f"docs/cli.md, spieltisch {name}: {flags[0]} is not documented"
         )
+
+
+#: The reference pages whose Python examples run as they stand, one page's blocks after
+#: another in one namespace (the later blocks use what the first defines).
+RUNNABLE = ["api.md", "store.md", "native.md"]
+
+
+@pytest.mark.parametrize("page", RUNNABLE)
+def test_the_python_examples_run(
+    page: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```", text, re.MULTILINE | re.DOTALL)
+    assert blocks, f"{page} shows no Python"
+    monkeypatch.chdir(tmp_path)  # the store's example writes games.db and game.json
+    namespace: dict[str, object] = {"__name__": "__docs__"}
+    for number, block in enumerate(blocks):
+        exec(compile(block, f"{page}, Python block {number + 1}", "exec"), namespace)
