@@ -11,7 +11,7 @@ import signal
 import click
 
 from spieltisch.arena.elo import format_elo
-from spieltisch.cli.common import user_errors
+from spieltisch.cli.common import check_port, user_errors
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.registry import games, load
 
@@ -61,6 +61,7 @@ def server_command(
     """Serve bots: the competition's XML protocol and the JSON protocol on one port."""
     from spieltisch.bots.server import BotServer, make_lobby
 
+    check_port(host, port)
     lobby = make_lobby(
         None if no_db else db,
         default_game=default_game,
