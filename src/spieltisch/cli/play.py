@@ -37,6 +37,7 @@ from spieltisch.cli.common import (
     print_result,
     user_errors,
 )
+from spieltisch.cli.keep import keep, open_store, store_options
 from spieltisch.cli.prompt import MAX_LINE, Ask, ask_line
 from spieltisch.core import Game, SpieltischError, State, load
 from spieltisch.core.chance import MAX_SEED, chance_rng
@@ -111,6 +112,7 @@ OnChange = Callable[[Table], None]
     default=None,
     help="Write the game's record to this file (default: games/GAME-YYYYmmdd-HHMMSS.json).",
 )
+@store_options
 def play(
     game: str,
     opponent: str,
@@ -122,12 +124,16 @@ def play(
     options: tuple[str, ...],
     record_path: Path | None,
     save_path: Path | None,
+    database: str,
+    no_store: bool,
 ) -> None:
     """Play in the terminal against a random mover, the AI (--ai LEVEL) or another human.
 
     Type moves in the game's notation; `moves` lists the legal ones, `help` the commands.
     Dice and other chance events are drawn from the seed and shown. Every game is saved
-    as a record after each move; `--record FILE` resumes it.
+    as a record after each move; `--record FILE` resumes it. A game played to its end
+    also goes to the game store (--db, default spieltisch.db; not with --no-store), where
+    `spieltisch ratings GAME` counts it.
     """
     with user_errors():
         if record_path is not None:
@@ -163,12 +169,24 @@ def play(
             table = Table(loaded, seats, seed=seed, clock=time.perf_counter)
         writer = RecordWriter(target)
         writer(table)
+        over_before = table.outcome is not None
+        store = open_store(database, no_store)
     click.echo(f"{loaded.title} (seed {chance_seed})")
     if agent is not None:
         click.echo(f"AI: {ai} = {agent.spec}")
     click.echo(f"record: {target}")
     with user_errors():
-        run_table(table, humans, ask_line(), click.echo, agent, writer)
+        try:
+            run_table(table, humans, ask_line(), click.echo, agent, writer)
+            if store is not None and table.outcome is not None and not over_before:
+                kinds = [
+                    "person" if seat.agent is None else f"ai:{seat.agent}" for seat in table.seats
+                ]
+                game_id = keep(store, table.record, kinds)
+                click.echo(f"stored as game {game_id} in {database}")
+        finally:
+            if store is not None:
+                store.close()
 
 
 def _seats(humans: set[int], other: str) -> list[Seat]:
