@@ -287,9 +287,8 @@ def run_table(
         for event in pending:
             if isinstance(event, ChanceDrawn):
                 out(f"chance: {event.description or event.notation}")
-            elif isinstance(event, MovePlayed) and event.seat not in humans:
-                detail = f"  ({event.description})" if event.description != event.notation else ""
-                out(f"{names[event.seat]} plays {event.notation}{detail}")
+            elif isinstance(event, MovePlayed):
+                out(f"{names[event.seat]} plays {_in_words(event, names[event.seat])}")
             if isinstance(event, ChanceDrawn | MovePlayed):
                 shown = False
         pending.clear()
@@ -376,12 +375,37 @@ def _command(line: str, state: State[Any]) -> str | None:
     return None
 
 
+def _in_words(event: MovePlayed, name: str) -> str:
+    """A move as `play` echoes it: its notation and, where the game says more, the move
+    in words (`b2c3 (Möwe b2 takes blue's Seestern on c3)`), without the mover's name
+    again where the game's words begin with it."""
+    words = event.description.removeprefix(f"{name} ")
+    return event.notation if words == event.notation else f"{event.notation} ({words})"
+
+
 def _undo_turn(table: Table, single: int | None, out: Callable[[str], None]) -> None:
     """Take back the person's last move and every move since (with two people at the
-    terminal: the last move made)."""
-    moved = [seat for seat in table.movers() if seat in (0, 1)]
+    terminal: the last move made), and say which moves went."""
+    movers = table.movers()
+    moved = [seat for seat in movers if seat in (0, 1)]
     seat = single if single is not None else (moved[-1] if moved else None)
     if seat is None or seat not in moved:
         out("nothing to undo")
         return
+    plies = len(movers) - max(i for i, mover in enumerate(movers) if mover == seat)
+    taken = table.record.moves[-plies:]
     table.take_back(seat)
+    names = table.game.player_names
+    state = table.state.copy()
+    gone = []
+    for mover, text in zip(movers[-plies:], taken, strict=True):
+        move = state.parse_move(text)
+        words = state.describe_move(move)
+        state.play(move)
+        if mover in (0, 1):
+            words = words.removeprefix(f"{names[mover]} ")
+            detail = "" if words == text else f" ({words})"
+            gone.append(f"{names[mover]}'s {text}{detail}")
+        else:
+            gone.append(f"the chance draw {words}")
+    out(f"took back {len(gone)} move{'' if len(gone) == 1 else 's'}: {', '.join(gone)}")
