@@ -33,6 +33,7 @@ def test_a_resumed_record_keeps_the_repetitions(tmp_path: Path) -> None:
     assert load_record(path).moves == [*OPENING, *SHUFFLE]
     second = run(
         *("play", "schachogi", "--opponent", "human", "--record", str(path)),
+        *("--db", str(tmp_path / "s.db")),
         stdin="\n".join(SHUFFLE) + "\n",
     )
     assert second.returncode == 0, second.stderr

@@ -2,7 +2,8 @@
 matches between agents and the replay of game records.
 
 One module per group of subcommands: `info` (games, show, perft, levels), `play`,
-`matches` (match, replay) and `engine` (analyse, uci); `common` holds what they share.
+`matches` (match, replay) and `engine` (analyse, uci); `common` holds what they share,
+`keep` the game store that `match` and `play` keep their finished games in.
 Every command works on any registered game through the common game API. Bad input,
 including a bad command-line value, prints one line `error: …` and exits with status 2;
 Ctrl-C prints `interrupted` and exits with status 130; a closed output pipe

@@ -11,6 +11,7 @@ import signal
 import click
 
 from spieltisch.arena.elo import format_elo
+from spieltisch.cli.common import check_port, user_errors
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.registry import games, load
 
@@ -60,6 +61,7 @@ def server_command(
     """Serve bots: the competition's XML protocol and the JSON protocol on one port."""
     from spieltisch.bots.server import BotServer, make_lobby
 
+    check_port(host, port)
     lobby = make_lobby(
         None if no_db else db,
         default_game=default_game,
@@ -194,7 +196,11 @@ def duel_command(
     port: int,
     password: str,
 ) -> None:
-    """Duel two bot programs on GAME: each is started with -h HOST -p PORT -r CODE."""
+    """Duel two bot programs on GAME: each is started with -h HOST -p PORT -r CODE.
+
+    A command starting with `spieltisch` runs this spieltisch (no PATH needed), and
+    `python` missing from PATH is the interpreter spieltisch runs on.
+    """
     from spieltisch.bots.duel import DuelGame, RemoteServer, run_duel
 
     load(game, options or None)  # bad options fail here, before any bot starts
@@ -210,21 +216,22 @@ def duel_command(
             f" ({entry.reason or '-'}, {entry.plies} plies, room {entry.room})"
         )
 
-    result = run_duel(
-        game,
-        (player1, player2),
-        count,
-        db=db,
-        seed=seed,
-        options=options,
-        soft_timeout=soft_timeout,
-        hard_timeout=hard_timeout,
-        can_timeout=not no_timeouts,
-        game_timeout=game_timeout,
-        output=click.echo if show_output else None,
-        on_game=shown,
-        remote=RemoteServer(host, port, password) if host is not None else None,
-    )
+    with user_errors():  # a bot that cannot start is one error line
+        result = run_duel(
+            game,
+            (player1, player2),
+            count,
+            db=db,
+            seed=seed,
+            options=options,
+            soft_timeout=soft_timeout,
+            hard_timeout=hard_timeout,
+            can_timeout=not no_timeouts,
+            game_timeout=game_timeout,
+            output=click.echo if show_output else None,
+            on_game=shown,
+            remote=RemoteServer(host, port, password) if host is not None else None,
+        )
     score = result.score()
     low, high = score.elo_interval()
     s_low, s_high = score.score_interval()
