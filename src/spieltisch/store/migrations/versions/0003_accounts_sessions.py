@@ -77,7 +77,10 @@ def upgrade() -> None:
 
 def _adopt_holders() -> None:
     """Running games' seat tokens (SHA-256 of a browser's old secret cookie) become
-    guest keys, each with a guest session of that hash."""
+    guest keys, each with a guest session of that hash (rows to read: not when the
+    migration is only printed as SQL)."""
+    if op.get_context().as_sql:
+        return
     connection = op.get_bind()
     games = sa.table(
         "games", sa.column("id", sa.Integer()), sa.column("status"), sa.column("meta", sa.JSON())
@@ -128,6 +131,16 @@ def _adopt_holders() -> None:
 
 
 def downgrade() -> None:
+    if not op.get_context().as_sql:
+        _restore_holders()
+    op.drop_index(op.f("ix_sessions_expires_at"), table_name="sessions")
+    op.drop_index(op.f("ix_sessions_account_id"), table_name="sessions")
+    op.drop_table("sessions")
+    op.drop_table("accounts")
+
+
+def _restore_holders() -> None:
+    """Guest keys of running games back to the plain seat tokens of revision 0002."""
     connection = op.get_bind()
     games = sa.table(
         "games", sa.column("id", sa.Integer()), sa.column("status"), sa.column("meta", sa.JSON())
@@ -145,7 +158,3 @@ def downgrade() -> None:
                 t.removeprefix("guest:") if isinstance(t, str) else t for t in holders
             ]
             connection.execute(sa.update(games).where(games.c.id == game_id).values(meta=meta))
-    op.drop_index(op.f("ix_sessions_expires_at"), table_name="sessions")
-    op.drop_index(op.f("ix_sessions_account_id"), table_name="sessions")
-    op.drop_table("sessions")
-    op.drop_table("accounts")
