@@ -139,6 +139,11 @@ async def sign_up(
         name = clean_username(username)
     except BadName as exc:
         raise AccountError(f"USERNAME_{exc.code}", str(exc)) from None
+    if unicodedata.normalize("NFKC", name) != name:
+        # fullwidth letters, ligatures, superscripts: a lookalike of another name
+        raise AccountError(
+            "USERNAME_LOOKALIKE", "the username may not use compatibility characters"
+        )
     secret = check_password(password)
     if username_key(secret) == username_key(name):
         raise AccountError("BAD_PASSWORD", "the password may not be the username")
