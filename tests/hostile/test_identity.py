@@ -131,7 +131,7 @@ def test_absent_cookies_hold_nothing(
         "waiting": [],
     }
     _no_seat(server, table_id, None)
-    status, answer = Browser(server).post(f"/api/tables/{table_id}/rematch")
+    status, _ = Browser(server).post(f"/api/tables/{table_id}/rematch")
     assert status == 403
     view = server.get(f"/api/tables/{table_id}")
     assert view["held"] == [] and view["you"] is None
@@ -177,8 +177,7 @@ def test_a_session_after_sign_out(server: ServerProcess) -> None:
     browser.post("/api/account/signout")
     assert _me(server, kept)["kind"] == "anonymous"
     _no_seat(server, table_id, kept)
-    status, answer = Browser(server).sign_in("leaver", PASSWORD)
-    assert status == 200  # the account itself is fine
+    assert Browser(server).sign_in("leaver", PASSWORD)[0] == 200  # the account is fine
 
 
 def test_a_password_change_ends_other_sessions(server: ServerProcess) -> None:
@@ -226,7 +225,8 @@ def test_username_lookalikes_are_duplicates(
 
 
 def test_compatibility_lookalikes_are_refused(server: ServerProcess) -> None:
-    status, answer = Browser(server).sign_up("\uff21\uff4c\uff49\uff43\uff45", PASSWORD)  # Ａｌｉｃｅ
+    fullwidth = "\uff21\uff4c\uff49\uff43\uff45"  # Ａｌｉｃｅ
+    status, answer = Browser(server).sign_up(fullwidth, PASSWORD)
     assert (status, answer["code"]) == (400, "USERNAME_LOOKALIKE")
     status, answer = Browser(server).sign_up("Admin", PASSWORD)
     assert (status, answer["code"]) == (400, "USERNAME_RESERVED")

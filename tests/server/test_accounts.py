@@ -65,7 +65,7 @@ def test_the_cookie_is_secure_behind_https(server: ServerProcess) -> None:
 
 
 def test_sign_up_refusals(server: ServerProcess) -> None:
-    browser, name = signed_up(server)
+    _, name = signed_up(server)
     other = Browser(server)
     cases: list[tuple[Any, Any, int, str]] = [
         (name.upper(), PASSWORD, 409, "USERNAME_TAKEN"),
@@ -83,7 +83,8 @@ def test_sign_up_refusals(server: ServerProcess) -> None:
         assert (got, answer.get("code")) == (status, code), (user, answer)
         assert answer["error"]
     assert other.me()["kind"] == "anonymous"
-    got, answer = other.request("POST", "/api/account/signup", b"username=a&password=b", "text/plain")
+    form = b"username=a&password=b"  # what a cross-site form could send
+    got, answer = other.request("POST", "/api/account/signup", form, "text/plain")
     assert (got, answer["code"]) == (415, "NOT_JSON")
     got, answer = other.request("POST", "/api/account/signin", b"[1, 2]")
     assert (got, answer["code"]) == (400, "NOT_JSON")
@@ -95,9 +96,14 @@ def test_sign_in_one_answer_for_unknown_users_and_wrong_passwords(server: Server
     wrong = browser.sign_in(name, "not the password")
     unknown = browser.sign_in(username("nobody"), PASSWORD)
     bad_name = browser.sign_in("ad", PASSWORD)
-    assert wrong == unknown == bad_name == (
-        401,
-        {"error": "wrong username or password", "code": "BAD_CREDENTIALS"},
+    assert (
+        wrong
+        == unknown
+        == bad_name
+        == (
+            401,
+            {"error": "wrong username or password", "code": "BAD_CREDENTIALS"},
+        )
     )
     assert browser.cookies == {}
     status, answer = browser.sign_in(name.upper(), PASSWORD)  # any case

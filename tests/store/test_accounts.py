@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from alembic import command
 from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError
 
 from spieltisch.core.game import Outcome
 from spieltisch.core.names import username_key
@@ -56,15 +57,17 @@ def test_usernames_are_unique_by_key(accounts: Store) -> None:
 def test_the_database_refuses_a_duplicate_key_too(accounts: Store) -> None:
     """Two racing sign-ups cannot both win: the key column is unique."""
     accounts.create_account("Bob", "bob", "h")
-    with pytest.raises(Exception, match="(?i)unique|duplicate"):  # noqa: PT011
-        with accounts.engine.begin() as connection:
-            connection.execute(
-                text(
-                    "INSERT INTO accounts (username, username_key, password_hash, created_at,"
-                    " password_changed_at) VALUES ('BOB', 'bob', 'h', :t, :t)"
-                ),
-                {"t": datetime.now(UTC).replace(tzinfo=None)},
-            )
+    with (
+        pytest.raises(IntegrityError, match=r"(?i)unique|duplicate"),
+        accounts.engine.begin() as connection,
+    ):
+        connection.execute(
+            text(
+                "INSERT INTO accounts (username, username_key, password_hash, created_at,"
+                " password_changed_at) VALUES ('BOB', 'bob', 'h', :t, :t)"
+            ),
+            {"t": datetime.now(UTC).replace(tzinfo=None)},
+        )
 
 
 def test_sessions_by_hash_with_expiry(accounts: Store) -> None:
@@ -76,7 +79,8 @@ def test_sessions_by_hash_with_expiry(accounts: Store) -> None:
     found = accounts.session(_hash("s1"))
     assert found is not None and found.kind == "account" and found.username == "Carol"
     guest = accounts.session(_hash("g1"))
-    assert guest is not None and (guest.kind, guest.name, guest.account_id) == ("guest", "Gast", None)
+    assert guest is not None
+    assert (guest.kind, guest.name, guest.account_id) == ("guest", "Gast", None)
     assert accounts.session(_hash("old")) is None  # expired
     assert accounts.session(_hash("never")) is None
     assert accounts.session("not a hash") is None
@@ -182,4 +186,3 @@ def test_migration_0003_keeps_old_seats(fresh_url: str) -> None:
     command.downgrade(alembic_config(url), "0002")
     with Store(create_store_engine(url)) as old:
         assert old.game(game_id).meta["holders"] == [token, None]
-
