@@ -36,21 +36,6 @@ export async function post(url, body) {
   return answer;
 }
 
-// The name this browser plays under: the username, the guest's name, or ask for one
-// (once: the answer is kept in the guest session). `fallback` if the player skips.
-export async function playingName(fallback) {
-  const who = await me();
-  if (who.signed_in || who.name) return who.name;
-  const name = await askName();
-  if (!name) return fallback;
-  try {
-    await post("/api/account/guest", { name });
-    return name;
-  } catch (err) {
-    return fallback;
-  }
-}
-
 // A small dialog: "What name should the other players see?"; resolves to the name or null.
 export function askName(initial = "") {
   return new Promise((resolve) => {

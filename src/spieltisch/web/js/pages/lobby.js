@@ -2,7 +2,7 @@
 // tables to join and running tables to watch.
 import { getJSON, postJSON } from "../api.js";
 import { h, plural } from "../dom.js";
-import { me, playingName, post } from "../account.js";
+import { me, post } from "../account.js";
 
 const BLURB = {
   ostseeschach: "Baltic-sea chess: stack your pieces into towers and carry ambers home.",
@@ -75,7 +75,7 @@ export function mount(main) {
       h("fieldset", {}, h("legend", {}, "You"),
         who && who.signed_in
           ? h("label", { class: "field" }, h("span", {}, "playing as"), h("input", { name: "name", type: "text", value: who.name, readonly: true, id: "playing-as" }))
-          : h("label", { class: "field" }, h("span", {}, "your name"), h("input", { name: "name", type: "text", value: (who && who.name) || "", placeholder: "your name", maxlength: 40, id: "your-name" })),
+          : h("label", { class: "field" }, h("span", {}, "your name"), h("input", { name: "name", type: "text", value: (who && who.name) || "", placeholder: "the name others see", maxlength: 40, id: "your-name" })),
         h("label", { class: "field" }, h("span", {}, "your seat"), h("select", { name: "seat" }, players.map((p, i) => h("option", { value: i }, `${p}${i === 0 ? " (moves first)" : ""}`)))),
         h("label", { class: "field" }, h("span", {}, "clock (minutes)"), h("input", { name: "clock_minutes", type: "text", inputmode: "numeric", placeholder: "none" })),
         h("label", { class: "field" }, h("span", {}, "increment (s)"), h("input", { name: "clock_increment", type: "text", inputmode: "numeric", placeholder: "0" }))),
@@ -96,10 +96,8 @@ export function mount(main) {
     status.textContent = "Creating…";
     try {
       let name = String(data.get("name") || "").trim();
-      if (!who.signed_in) {
-        if (!name) name = await playingName("you");
-        else if (name !== who.name) who = await post("/api/account/guest", { name });
-      }
+      // a guest's name is kept with the guest session: asked here once, then filled in
+      if (!who.signed_in && name && name !== who.name) who = await post("/api/account/guest", { name });
       const made = await postJSON("/api/tables", {
         game: game.name,
         options,
