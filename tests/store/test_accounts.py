@@ -152,16 +152,24 @@ def test_which_games_are_rated(accounts: Store) -> None:
 
 
 def test_an_imported_account_game_is_never_rated(accounts: Store) -> None:
-    """A record claiming two accounts and a result, imported: its moves carry no time of
-    play on this server, so it is not rated even without the import marker."""
+    """A record claiming two accounts and a result, imported: its seats become plain
+    names; and an account game whose moves have no time of play on this server (as
+    imported moves have none) is not rated even with account seats."""
     from spieltisch.arena.record import GameRecord
 
     game_id = _finished(accounts, (account_kind(1), account_kind(2)))
-    record = accounts.record(game_id)
-    doctored = GameRecord.from_json(record.to_json())
+    doctored = GameRecord.from_json(accounts.record(game_id).to_json())
+    assert doctored.meta["kinds"] == [account_kind(1), account_kind(2)]
     imported = accounts.import_record(doctored)
-    assert accounts.game(imported).players[0].kind == account_kind(1)
+    assert [p.kind for p in accounts.game(imported).players] == ["unknown", "unknown"]
     assert not accounts.rate_game(imported)
+    copied = _finished(accounts, (account_kind(1), account_kind(2)))
+    with accounts.engine.begin() as connection:
+        connection.execute(
+            text("UPDATE moves SET played_at = NULL WHERE game_id = :id"), {"id": copied}
+        )
+    assert not accounts.rate_game(copied)
+    assert accounts.rate_game(game_id)
 
 
 def test_migration_0003_keeps_old_seats(fresh_url: str) -> None:

@@ -32,6 +32,7 @@ from spieltisch.server.identity import (
     finish,
     identify,
     new_account_session,
+    refresh_cookies,
     seat_identity,
     session_hash,
 )
@@ -138,6 +139,7 @@ def me(hub: Hub, identity: Identity) -> dict[str, Any]:
 
 async def whoami(request: Request) -> Response:
     identity = await identify(request)
+    refresh_cookies(request, identity)  # the page asks at every load: sliding expiry
     return JSONResponse(me(_hub(request), identity))
 
 

@@ -111,12 +111,9 @@ class Passwords:
         user) a dummy hash is checked, so the answer takes as long."""
 
         def work() -> bool:
-            if stored is None:
-                if self._dummy is None:
-                    self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
-                target = self._dummy
-            else:
-                target = stored
+            if self._dummy is None:  # made for either kind of call: the first costs alike
+                self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
+            target = self._dummy if stored is None else stored
             try:
                 return self.hasher.verify(target, password) and stored is not None
             except (VerifyMismatchError, VerificationError, InvalidHashError):

@@ -51,6 +51,7 @@ __all__ = [
     "identify",
     "name_for_seat",
     "new_session_id",
+    "refresh_cookies",
     "seat_identity",
     "session_hash",
     "set_session_cookie",
@@ -89,9 +90,11 @@ class Identity:
     @property
     def seat_kind(self) -> str:
         """The kind a seat held by this identity is stored with: `account:<id>` for an
-        account (what ratings need), `person` for a guest."""
+        account (what ratings need), `bot:<name>` for a bot, `person` for a guest."""
         if self.kind == "account" and self.account_id is not None:
             return account_kind(self.account_id)
+        if self.kind == "bot":
+            return f"bot:{self.name or '?'}"
         return "person"
 
 
@@ -212,6 +215,19 @@ def set_session_cookie(conn: HTTPConnection, session_id: str) -> None:
     _outgoing(conn).cookies.append((SESSION_COOKIE, session_id, int(days * 86400)))
 
 
+def refresh_cookies(conn: HTTPConnection, identity: Identity) -> None:
+    """Set the cookie that proved `identity` again with its full lifetime (the store
+    pushes the session's expiry on as it is used; the browser's cookie follows)."""
+    if identity.kind == "account":
+        raw = _readable(conn.cookies.get(SESSION_COOKIE))
+        if raw is not None:
+            set_session_cookie(conn, raw)
+    elif identity.kind == "guest":
+        raw = _readable(conn.cookies.get(GUEST_COOKIE))
+        if raw is not None:
+            _set_guest_cookie(conn, raw)
+
+
 def clear_session_cookie(conn: HTTPConnection) -> None:
     _outgoing(conn).cookies.append((SESSION_COOKIE, "", 0))
 
@@ -224,12 +240,17 @@ def _set_guest_cookie(conn: HTTPConnection, guest_id: str) -> None:
 _last_purge = 0.0
 
 
-def _new_guest(store: Store, guest_id: str, name: str | None, days: float) -> Identity:
+def _purge_now_and_then(store: Store) -> None:
+    """Delete expired sessions, at most once per `PURGE_EVERY` in this process."""
     global _last_purge
-    now = datetime.now(UTC)
     if time.monotonic() - _last_purge > PURGE_EVERY:
         _last_purge = time.monotonic()
-        store.purge_sessions(now=now)
+        store.purge_sessions()
+
+
+def _new_guest(store: Store, guest_id: str, name: str | None, days: float) -> Identity:
+    now = datetime.now(UTC)
+    _purge_now_and_then(store)
     id_hash = session_hash(guest_id)
     store.create_session(id_hash, expires=now + timedelta(days=days), name=name)
     return Identity("guest", f"guest:{id_hash}", name, None, id_hash)
@@ -258,6 +279,7 @@ async def new_account_session(conn: HTTPConnection, account_id: int, username: s
     expires = datetime.now(UTC) + timedelta(days=_settings(conn).session_days)
 
     def work() -> None:
+        _purge_now_and_then(store)
         if old is not None:
             store.delete_session(session_hash(old))
         store.create_session(id_hash, expires=expires, account_id=account_id)
@@ -273,11 +295,11 @@ async def new_account_session(conn: HTTPConnection, account_id: int, username: s
 
 
 def _sockets(conn: HTTPConnection) -> dict[str, set[WebSocket]]:
-    found = getattr(conn.app.state, "identity_sockets", None)
+    found: dict[str, set[WebSocket]] | None = getattr(conn.app.state, "identity_sockets", None)
     if found is None:
         found = {}
         conn.app.state.identity_sockets = found
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def track(socket: WebSocket, identity: Identity) -> None:

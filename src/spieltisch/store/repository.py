@@ -708,6 +708,8 @@ def _imported_rows(record: GameRecord) -> tuple[GameRow, list[MoveRow]]:
         raise NotationError(f"record field 'meta.chance_seed': a whole number 0..{MAX_SEED}")
     if not (isinstance(kinds, list) and len(kinds) == 2 and all(isinstance(k, str) for k in kinds)):
         raise NotationError("record field 'meta.kinds': a list of two seat kinds")
+    # an account's seat is this server's word, never a record's: imported, it is a name
+    kinds = [UNKNOWN if kind.startswith("account:") else kind for kind in kinds]
     players = _players([Player(record.players[i], kinds[i]) for i in (0, 1)])
     status: Status = "running"
     reason = ""
