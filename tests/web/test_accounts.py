@@ -81,7 +81,7 @@ def test_wrong_password_sign_out_and_guest_name(web: ServerProcess, browser: Any
         try:
             page = context.new_page()
             errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
             if size == "desktop":
                 sign_up(page, web.url, name)
                 page.click("#account-name")
