@@ -143,12 +143,13 @@ def test_which_games_are_rated(accounts: Store) -> None:
     assert not accounts.rate_game(_finished(accounts, (a, "unknown")))
     assert not accounts.rate_game(_finished(accounts, (a, b), imported=True))
     assert not accounts.rate_game(_finished(accounts, (a, b), moves=1))  # one side never moved
+    assert not accounts.rate_game(_finished(accounts, (a, a)))  # one account, both seats
     assert not rated_pair("person", "bot:x")
     names = {(e.player, e.kind) for e in accounts.leaderboard("schachogi")}
     assert names == {("p0", a), ("p1", b), ("p1", "bot:x"), ("p0", "ai:easy"), ("p1", "bot:y")}
     # the leaderboard's Bradley–Terry counts the rated games only
     assert len(accounts.results("schachogi", rated_only=True)) == 3
-    assert len(accounts.results("schachogi")) == 9
+    assert len(accounts.results("schachogi")) == 10
 
 
 def test_an_imported_account_game_is_never_rated(accounts: Store) -> None:

@@ -393,6 +393,8 @@ def _rated(session: Session, game: GameRow) -> bool:
     and every move has the time it was played (imported moves have none)."""
     if not rated_pair(game.kind0, game.kind1):
         return False
+    if game.kind0 == game.kind1 and game.kind0.startswith(_ACCOUNT):
+        return False  # one account in both seats (a game on one screen), whatever the names
     meta = game.meta if isinstance(game.meta, dict) else {}
     if meta.get("imported"):
         return False
