@@ -129,6 +129,7 @@ def test_absent_cookies_hold_nothing(
         "account_id": None,
         "running": [],
         "waiting": [],
+        "recent": [],
     }
     _no_seat(server, table_id, None)
     status, _ = Browser(server).post(f"/api/tables/{table_id}/rematch")

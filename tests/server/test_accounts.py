@@ -230,7 +230,9 @@ def _play_to_the_end(server: ServerProcess, first: Browser, second: Browser) -> 
 
 def test_rated_only_between_accounts(server: ServerProcess) -> None:
     (ann, ann_name), (bob, bob_name) = signed_up(server), signed_up(server)
-    _play_to_the_end(server, ann, bob)
+    played = _play_to_the_end(server, ann, bob)
+    (recent,) = bob.me()["recent"]  # an account's finished games, on any device
+    assert (recent["id"], recent["status"], recent["winner"]) == (played, "finished", 1)
     guest = Browser(server)
     guest.post("/api/account/guest", {"name": "guest player"})
     _play_to_the_end(server, ann, guest)

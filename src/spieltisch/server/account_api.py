@@ -23,6 +23,7 @@ from starlette.routing import Route
 from spieltisch.core.names import BadName, clean_name
 from spieltisch.core.settings import Settings
 from spieltisch.server.accounts import AccountError, Passwords, change_password, sign_in, sign_up
+from spieltisch.server.api import _summary
 from spieltisch.server.hub import Hub
 from spieltisch.server.identity import (
     SESSION_COOKIE,
@@ -36,7 +37,7 @@ from spieltisch.server.identity import (
     seat_identity,
     session_hash,
 )
-from spieltisch.store import StoreError
+from spieltisch.store import GameSummary, StoreError
 from spieltisch.tables import Status
 
 #: The largest body an account route reads.
@@ -123,8 +124,9 @@ def tables_of(hub: Hub, key: str | None) -> list[dict[str, Any]]:
     return found[:100]
 
 
-def me(hub: Hub, identity: Identity) -> dict[str, Any]:
-    """Who am I, for the page: the identity and its live tables."""
+def me(hub: Hub, identity: Identity, recent: list[GameSummary] | None = None) -> dict[str, Any]:
+    """Who am I, for the page: the identity, its live tables and (for an account) its
+    recent games."""
     tables = tables_of(hub, identity.key)
     return {
         "kind": identity.kind,
@@ -134,13 +136,18 @@ def me(hub: Hub, identity: Identity) -> dict[str, Any]:
         "account_id": identity.account_id,
         "running": [t for t in tables if t["status"] == "running"],
         "waiting": [t for t in tables if t["status"] == "waiting"],
+        "recent": [_summary(game) for game in recent or [] if game.status != "running"],
     }
 
 
 async def whoami(request: Request) -> Response:
     identity = await identify(request)
     refresh_cookies(request, identity)  # the page asks at every load: sliding expiry
-    return JSONResponse(me(_hub(request), identity))
+    recent = None
+    if identity.account_id is not None:
+        store = _hub(request).store
+        recent = await asyncio.to_thread(store.account_games, identity.account_id, limit=20)
+    return JSONResponse(me(_hub(request), identity, recent))
 
 
 async def signup(request: Request) -> Response:

@@ -20,6 +20,7 @@ from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from spieltisch.store.data import GameSummary
 from spieltisch.store.errors import ConflictError, NotFoundError, StoreError
 from spieltisch.store.models import (
     PASSWORD_HASH_LENGTH,
@@ -190,17 +191,19 @@ class AccountStore:
         with self._read() as session:
             return int(session.scalar(select(func.count()).select_from(AccountRow)) or 0)
 
-    def account_games(self, account_id: int, *, limit: int = 20) -> list[int]:
-        """The ids of the account's games (any status), newest first."""
+    def account_games(self, account_id: int, *, limit: int = 20) -> list[GameSummary]:
+        """The account's games (any status), newest first."""
+        from spieltisch.store.repository import _summary
+
         kind = account_kind(_account_id(account_id))
         query = (
-            select(GameRow.id)
+            select(GameRow)
             .where(or_(GameRow.kind0 == kind, GameRow.kind1 == kind))
             .order_by(GameRow.created_at.desc(), GameRow.id.desc())
             .limit(max(0, min(limit, 200)))
         )
         with self._read() as session:
-            return list(session.scalars(query))
+            return [_summary(row) for row in session.scalars(query)]
 
     # --- sessions ------------------------------------------------------------------------
 

@@ -79,7 +79,8 @@ export function mountMenu(slot) {
   }
   async function signOut() {
     await post("/api/account/signout", {});
-    location.hash = "#/";
+    if (location.hash === "#/" || location.hash === "") window.dispatchEvent(new HashChangeEvent("hashchange"));
+    else location.hash = "#/";
   }
   async function rename() {
     const who = await me();

@@ -11,6 +11,19 @@ function tableList(tables, empty) {
     h("a", { class: "button", href: `#/table/${t.id}` }, "Open"))));
 }
 
+function recentList(who) {
+  if (!who.recent || !who.recent.length) return h("p", { class: "muted" }, "No finished games yet.");
+  const result = (g) => {
+    if (g.status !== "finished") return g.status;
+    if (g.winner === null) return "draw";
+    return g.players[g.winner].name === who.name ? "won" : "lost";
+  };
+  return h("div", { class: "table-list", id: "recent-games" }, who.recent.map((g) => h("div", { class: "table-entry" },
+    h("span", { class: `game-emblem small emblem-${g.game}` }),
+    h("span", { class: "entry-main" }, h("b", {}, result(g)), " ", h("span", { class: "muted" }, `#${g.id} · ${g.players.map((p) => p.name).join(" vs ")} · ${plural(g.plies, "move")}`)),
+    h("a", { class: "button ghost", href: `#/replay/${g.id}` }, "Replay"))));
+}
+
 export function mount(main) {
   const page = h("div", { class: "page account-page" });
   main.append(page);
@@ -44,6 +57,7 @@ export function mount(main) {
     page.append(
       h("section", { class: "card" }, h("h1", {}, who.name), h("p", { class: "muted" }, "Your games, rating and open seats follow you to every device you sign in on."),
         h("h2", {}, "Your tables"), tableList([...who.running, ...who.waiting], "No tables in progress."),
+        h("h2", {}, "Recent games"), recentList(who),
         h("p", {}, h("a", { href: `#/games?player=${encodeURIComponent(who.name)}` }, "All your games"))),
       h("section", { class: "card" }, h("h2", {}, "Password"), h("p", { class: "muted small" }, "Changing it signs you out on every other device."), form));
   });

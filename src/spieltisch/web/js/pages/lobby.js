@@ -2,7 +2,7 @@
 // tables to join and running tables to watch.
 import { getJSON, postJSON } from "../api.js";
 import { h, plural } from "../dom.js";
-import { me, post } from "../account.js";
+import { me, onChange, post } from "../account.js";
 
 const BLURB = {
   ostseeschach: "Baltic-sea chess: stack your pieces into towers and carry ambers home.",
@@ -144,5 +144,12 @@ export function mount(main) {
   });
   refresh();
   const timer = setInterval(refresh, 3000);
-  return () => clearInterval(timer);
+  const unlisten = onChange((identity) => {
+    const changed = !who || who.signed_in !== identity.signed_in;
+    who = identity;
+    const input = form.querySelector("#your-name");
+    if (changed && catalog.length) renderForm();
+    else if (input && document.activeElement !== input) input.value = identity.name || "";
+  });
+  return () => { clearInterval(timer); unlisten(); };
 }
