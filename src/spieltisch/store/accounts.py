@@ -187,6 +187,17 @@ class AccountStore:
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 raise NotFoundError(f"no account with id {account_id}")
 
+    def list_accounts(self, *, limit: int = 100, offset: int = 0) -> list[StoredAccount]:
+        """Accounts, oldest first."""
+        query = (
+            select(AccountRow)
+            .order_by(AccountRow.id)
+            .limit(max(0, min(limit, 10_000)))
+            .offset(max(0, offset))
+        )
+        with self._read() as session:
+            return [_account(row) for row in session.scalars(query)]
+
     def count_accounts(self) -> int:
         with self._read() as session:
             return int(session.scalar(select(func.count()).select_from(AccountRow)) or 0)
