@@ -19,6 +19,7 @@ from typing import Any, NoReturn
 
 import click
 
+from spieltisch.cli.accounts import accounts_command
 from spieltisch.cli.bots import bot_command, duel_command, server_command
 from spieltisch.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, one_line
 from spieltisch.cli.engine import analyse, uci
@@ -129,5 +130,6 @@ for _command in (
     duel_command,
     train,
     curve,
+    accounts_command,
 ):
     main.add_command(_command)

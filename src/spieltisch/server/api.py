@@ -8,6 +8,7 @@ read through `read_int` and size limits, and quoted short in messages.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from starlette.requests import Request
@@ -20,7 +21,8 @@ from spieltisch.core.errors import SpieltischError, quote
 from spieltisch.core.registry import games, load
 from spieltisch.core.text import read_int
 from spieltisch.server.catalog import catalog, rules_html
-from spieltisch.server.hub import COOKIE, Hub, LiveTable, NewTable, holder, new_secret
+from spieltisch.server.hub import Hub, LiveTable, NewTable
+from spieltisch.server.identity import finish, identify, name_for_seat, seat_identity
 from spieltisch.store import NotFoundError, StoreError
 from spieltisch.tables import SeatError
 
@@ -40,22 +42,6 @@ def error(message: str, status: int = 400) -> JSONResponse:
 def hub_of(request: Request) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
-
-
-def secret_of(request: Request) -> tuple[str, bool]:
-    """The browser's secret (and whether it is new, so the response must set it)."""
-    secret = request.cookies.get(COOKIE, "")
-    if 16 <= len(secret) <= 100 and secret.isascii():
-        return secret, False
-    return new_secret(), True
-
-
-def with_cookie(response: Response, secret: str, fresh: bool) -> Response:
-    if fresh:
-        response.set_cookie(
-            COOKIE, secret, max_age=10 * 365 * 86400, httponly=True, samesite="lax", path="/"
-        )
-    return response
 
 
 async def body(request: Request) -> dict[str, Any]:
@@ -197,12 +183,14 @@ async def create_table(request: Request) -> Response:
         opponent=text_field(data, "opponent", "ai", 10),
         level=text_field(data, "level", "easy", 40),
         seat=int_field(data, "seat", 0, 1, 0) or 0,
-        name=text_field(data, "name", "you", 40).strip() or "you",
+        name="you",
         clock=clock,
     )
-    secret, fresh = secret_of(request)
-    live = hub.create(new, holder(secret))
-    return with_cookie(JSONResponse(_created(live)), secret, fresh)
+    identity = await seat_identity(request)
+    new = replace(new, name=await name_for_seat(request, identity, data.get("name"), "you"))
+    assert identity.key is not None
+    live = hub.create(new, identity.key)
+    return finish(request, JSONResponse(_created(live)))
 
 
 def _created(live: LiveTable) -> dict[str, Any]:
@@ -217,17 +205,18 @@ async def join_table(request: Request) -> Response:
     data = await body(request)
     hub = hub_of(request)
     live = hub.get(path_id(request))
-    secret, fresh = secret_of(request)
-    name = text_field(data, "name", "friend", 40).strip() or "friend"
-    seat = hub.join(live, holder(secret), name)
-    return with_cookie(JSONResponse({"id": live.id, "seat": seat}), secret, fresh)
+    identity = await seat_identity(request)
+    name = await name_for_seat(request, identity, data.get("name"), "friend")
+    assert identity.key is not None
+    seat = hub.join(live, identity.key, name)
+    return finish(request, JSONResponse({"id": live.id, "seat": seat}))
 
 
 async def rematch(request: Request) -> Response:
     hub = hub_of(request)
     live = hub.get(path_id(request))
-    secret, _ = secret_of(request)
-    fresh = hub.rematch(live, holder(secret))
+    identity = await identify(request)
+    fresh = hub.rematch(live, identity.key or "")
     return JSONResponse(_created(fresh))
 
 
@@ -235,8 +224,7 @@ async def table_view(request: Request) -> Response:
     """The table as this browser sees it now (the WebSocket sends the same)."""
     hub = hub_of(request)
     live = hub.get(path_id(request))
-    secret, _ = secret_of(request)
-    token = holder(secret)
+    token = (await identify(request)).key
     return Response(live.message([token])[token], media_type="application/json")
 
 

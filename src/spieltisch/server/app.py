@@ -15,8 +15,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from spieltisch.bots.web import BOT_PATH, bot_socket, start_bots, stop_bots
+from spieltisch.server.account_api import ACCOUNT_ROUTES
 from spieltisch.server.analysis import Analyst
-from spieltisch.server.api import ROUTES, secret_of, with_cookie
+from spieltisch.server.api import ROUTES
 from spieltisch.server.arena_api import ARENA_ROUTES
 from spieltisch.server.hub import IDLE_GRACE, Hub
 from spieltisch.server.ws import table_socket
@@ -29,10 +30,9 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 
 
 async def index(request: Request) -> Response:
-    """The page (one page; the front end routes by the URL's #fragment)."""
-    secret, fresh = secret_of(request)
-    response = FileResponse(WEB / "index.html", headers={"cache-control": "no-cache"})
-    return with_cookie(response, secret, fresh)
+    """The page (one page; the front end routes by the URL's #fragment). A visit sets
+    no cookie: a guest session is made when the browser first takes a seat."""
+    return FileResponse(WEB / "index.html", headers={"cache-control": "no-cache"})
 
 
 async def stats(request: Request) -> Response:
@@ -74,6 +74,7 @@ def create_app(
         Route("/", index),
         Route("/api/stats", stats),
         *ROUTES,
+        *ACCOUNT_ROUTES,
         *ARENA_ROUTES,
         WebSocketRoute("/ws/tables/{id}", table_socket),
         WebSocketRoute(BOT_PATH, bot_socket),

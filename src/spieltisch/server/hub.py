@@ -3,15 +3,15 @@ up to date move by move, its AI seats played in worker processes, and the WebSoc
 that watch it, each sent the whole table view after every change.
 
 A table's id is its game's id in the store, so a table page, the replay page and a
-restarted server all name a game the same way. A seat is held by a browser: the seat's
-token is the SHA-256 of the browser's secret cookie (the secret itself is never kept).
+restarted server all name a game the same way. A seat is held by an identity
+(`server.identity`): the seat's token is the identity's key, `account:<id>` for an
+account on any device, `guest:<hash>` for a browser's guest session.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import hmac
 import json
 import logging
@@ -29,6 +29,7 @@ from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import CHANCE, Game, Outcome
 from spieltisch.core.registry import load
 from spieltisch.store import Player, Store
+from spieltisch.store.accounts import ACCOUNT_KIND
 from spieltisch.store.tournaments import rate_quietly
 from spieltisch.tables import (
     Abandoned,
@@ -48,23 +49,12 @@ from spieltisch.tables.ai import AIPlayer
 
 log = logging.getLogger(__name__)
 
-#: The browser's secret cookie: who holds which seat.
-COOKIE = "spieltisch"
 #: Seconds a table may go unwatched before its AI stops thinking (it resumes on return).
 IDLE_GRACE = 60.0
 #: Keys of a record's `meta` the store keeps in columns of its own.
 STORE_KEYS = ("chance_seed", "kinds", "created", "ended", "abandoned")
 #: The level names the lobby offers besides the game's own (the weakest first).
 EXTRA_LEVELS = ("random",)
-
-
-def holder(secret: str) -> str:
-    """The seat token kept for a browser secret."""
-    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
-
-
-def new_secret() -> str:
-    return secrets.token_urlsafe(24)
 
 
 def level_names(game: Game[Any, Any]) -> list[str]:
@@ -82,6 +72,12 @@ def agent_for(game: Game[Any, Any], level: str) -> str:
 
 
 def _kind(seat: Seat) -> str:
+    if (
+        seat.kind is SeatKind.PERSON
+        and seat.token is not None
+        and seat.token.startswith(ACCOUNT_KIND)
+    ):
+        return seat.token  # an account's seat is stored as `account:<id>` (rated games)
     if seat.kind is SeatKind.BOT:
         return f"bot:{seat.name or '?'}"[:64]
     return f"ai:{seat.agent}" if seat.kind is SeatKind.AI else str(seat.kind)

@@ -29,6 +29,7 @@ from spieltisch.core.errors import NotationError, quote
 from spieltisch.core.game import CHANCE, Outcome
 from spieltisch.core.registry import load
 from spieltisch.store import engine as engines
+from spieltisch.store.accounts import AccountStore
 from spieltisch.store.data import (
     RESULTS,
     STATUSES,
@@ -58,7 +59,7 @@ MAX_TEXT_LENGTH = 100_000
 MAX_ID = 2**31 - 1
 #: The most rows one `list_games` / `positions` call returns.
 MAX_LIMIT = 1000
-_KIND_PREFIXES = ("ai:", "bot:")
+_KIND_PREFIXES = ("ai:", "bot:", "account:")
 #: Keys of a record's `meta` that the store keeps in columns of its own.
 _META_KEYS = ("chance_seed", "kinds", "created", "ended", "abandoned")
 
@@ -67,7 +68,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class Store(TournamentStore):
+class Store(TournamentStore, AccountStore):
     """The game store on one database (see the module docstring)."""
 
     def __init__(self, engine: Engine) -> None:
@@ -587,7 +588,8 @@ def _players(players: Sequence[Player | str]) -> tuple[Player, Player]:
             or (kind.startswith(_KIND_PREFIXES) and kind.partition(":")[2].strip())
         ):
             raise StoreError(
-                f"the kind of player {seat}: person, ai:LEVEL or bot:NAME, not {quote(kind)}"
+                f"the kind of player {seat}: person, ai:LEVEL, bot:NAME or account:ID, "
+                f"not {quote(kind)}"
             )
     return (seats[0], seats[1])
 
@@ -706,6 +708,8 @@ def _imported_rows(record: GameRecord) -> tuple[GameRow, list[MoveRow]]:
         raise NotationError(f"record field 'meta.chance_seed': a whole number 0..{MAX_SEED}")
     if not (isinstance(kinds, list) and len(kinds) == 2 and all(isinstance(k, str) for k in kinds)):
         raise NotationError("record field 'meta.kinds': a list of two seat kinds")
+    # an account's seat is this server's word, never a record's: imported, it is a name
+    kinds = [UNKNOWN if kind.startswith("account:") else kind for kind in kinds]
     players = _players([Player(record.players[i], kinds[i]) for i in (0, 1)])
     status: Status = "running"
     reason = ""

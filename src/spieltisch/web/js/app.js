@@ -7,6 +7,9 @@ import * as replay from "./pages/replay.js";
 import * as rules from "./pages/rules.js";
 import * as tournaments from "./pages/tournaments.js";
 import * as ratings from "./pages/ratings.js";
+import * as signin from "./pages/signin.js";
+import * as account from "./pages/account.js";
+import { mountMenu } from "./account.js";
 
 const ROUTES = [
   [/^#?\/?$/, lobby, () => ({})],
@@ -19,6 +22,9 @@ const ROUTES = [
   [/^#\/tournament\/(\d+)$/, tournaments, (m) => ({ id: Number(m[1]) })],
   [/^#\/ratings(?:\/([a-z-]+))?$/, ratings, (m) => ({ game: m[1] })],
   [/^#\/player\/([a-z-]+)\/(.+)$/, ratings, (m) => ({ game: m[1], player: decodeURIComponent(m[2]) })],
+  [/^#\/signin$/, signin, () => ({ signup: false })],
+  [/^#\/signup$/, signin, () => ({ signup: true })],
+  [/^#\/account$/, account, () => ({})],
 ];
 
 let cleanup = null;
@@ -42,4 +48,5 @@ function route() {
 }
 
 window.addEventListener("hashchange", route);
+mountMenu(document.getElementById("account-slot"));
 route();

@@ -6,6 +6,7 @@ import { Clicks } from "../clicks.js";
 import { h, playerColour } from "../dom.js";
 import { buttonBar, drawBoard, formatClock, outcomeBox, seatBar, sharedPanel, stoneInspector } from "../position.js";
 import { analysisBox } from "./analysis.js";
+import { me } from "../account.js";
 
 function labelOf(view, id) {
   const target = view.targets.find((t) => t.id === id);
@@ -206,7 +207,9 @@ export function mount(main, { id, join }) {
   async function start() {
     if (join) {
       try {
-        await postJSON(`/api/tables/${id}/join`, { name: localStorage.getItem("name") || "friend" });
+        const who = await me();
+        await postJSON(`/api/tables/${id}/join`, { name: who.name || "friend" });
+        me(true);
       } catch (err) {
         say(err.message);
       }
