@@ -243,7 +243,14 @@ class WorkerPool:
             while not worker.gone and worker.channel.poll():
                 self._heard(worker, worker.channel.recv())
         except (EOFError, OSError):
-            self._end(worker, AIError("the AI worker ended without an answer (it crashed)"))
+            if not worker.ready:  # it cannot even start: refuse what waits, no respawn loop
+                self._end(worker, AIError("an AI worker could not start"))
+                if not any(w.ready for w in self._workers):
+                    for queue in (self._moves, self._analyses):
+                        while queue:
+                            self._fail(queue.popleft(), AIError("the AI workers cannot start"))
+            else:
+                self._end(worker, AIError("the AI worker ended without an answer (it crashed)"))
         self._dispatch()
 
     def _heard(self, worker: _Worker, message: tuple[Any, ...]) -> None:
@@ -287,6 +294,10 @@ class WorkerPool:
         worker = job.worker
         if worker is not None and worker.job is job:
             self._end(worker, AIError("the question was withdrawn"))
+        # workers still starting for questions nobody waits for any more are not needed
+        starting = [w for w in self._workers if not w.ready]
+        for surplus in starting[self.waiting :]:
+            self._end(surplus, AIError("the question was withdrawn"))
         self._dispatch()
 
     def _end(self, worker: _Worker, error: AIError, *, polite: bool = False) -> None:

@@ -322,11 +322,16 @@ async def import_record(request: Request) -> Response:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise BadRequest("a record is UTF-8 text") from None
-    record = imported_record(GameRecord.from_json(text))  # replayed, result checked
+    uploaded = GameRecord.from_json(text)
+    record = imported_record(uploaded)  # replayed, result checked, seats plain names
     game_id = hub_of(request).store.import_record(record)
-    return JSONResponse(
-        {"id": game_id, "url": f"/#/replay/{game_id}", "imported": True, "result": record.finished}
-    )
+    answer: dict[str, Any] = {"id": game_id, "url": f"/#/replay/{game_id}", "imported": True}
+    if uploaded.finished and not record.finished:
+        answer["note"] = (
+            f"the result ({uploaded.reason}) cannot be checked from the moves: "
+            "the game is kept without a result"
+        )
+    return JSONResponse(answer)
 
 
 async def position_view(request: Request) -> Response:

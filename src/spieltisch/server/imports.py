@@ -7,7 +7,8 @@ plain names (checked like every name from outside), both seats of kind `imported
 nothing else of the upload's `meta` kept: no seats, agents, tokens, clocks or seeds. An
 imported game is never a live table, never rated and never counted in a leaderboard; it
 can be replayed and analysed. A record whose moves do not end the game is kept as an
-abandoned game ("imported without a result").
+abandoned game ("imported without a result"), also when it claims an end no move can
+show (a resignation, a timeout, an agreed draw): that claim is not kept.
 """
 
 from __future__ import annotations
@@ -19,11 +20,15 @@ from spieltisch.core.errors import NotationError
 from spieltisch.core.game import Outcome
 from spieltisch.core.names import BadName, clean_name
 from spieltisch.store import IMPORTED
+from spieltisch.tables import AGREED_DRAW, RESIGNATION, TIME
 
 __all__ = ["UNFINISHED", "imported_record"]
 
 #: The reason kept for an imported game whose moves do not reach an end.
 UNFINISHED = "imported without a result"
+#: Ends a table decides that no move shows (resignation, time, agreed draw): a record
+#: claiming one is kept, but without the result, which nothing here can check.
+TABLE_ENDS = (RESIGNATION, TIME, AGREED_DRAW)
 
 
 def _name(raw: str, seat: int) -> str:
@@ -50,10 +55,11 @@ def _refuse_claim(record: GameRecord, reached: Outcome | None) -> None:
             )
         return
     if reached is None:
+        if record.reason in TABLE_ENDS:
+            return  # a legitimate end the moves cannot show: kept without a result
         raise NotationError(
-            f"the record claims {_claim(record)}, but its {len(record.moves)} moves do not "
-            "end the game (a resignation, timeout or agreed draw cannot be checked from "
-            "the moves: import the record without a result)"
+            f"the record claims {_claim(record)} ({record.reason[:40] or 'no reason'}), but "
+            f"its {len(record.moves)} moves do not end the game"
         )
     if record.winner != reached.winner:
         won = "a draw" if reached.winner is None else f"a win for player {reached.winner + 1}"
@@ -73,7 +79,8 @@ def _refuse_claim(record: GameRecord, reached: Outcome | None) -> None:
 
 def imported_record(record: GameRecord) -> GameRecord:
     """The record the server keeps for an uploaded `record` (see the module), or
-    `NotationError` saying why it is refused."""
+    `NotationError` saying why it is refused. Its `finished` says whether a result was
+    kept."""
     state = replay_record(record)  # every move checked against the rules, by number
     reached = state.outcome()
     _refuse_claim(record, reached)
