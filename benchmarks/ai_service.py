@@ -18,7 +18,6 @@ import random
 import statistics
 import sys
 import time
-from typing import Any
 
 import spieltisch
 from spieltisch.ai.questions import MOVE, Question, answer

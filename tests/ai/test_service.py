@@ -8,7 +8,7 @@ import contextlib
 import os
 import signal
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import pytest
@@ -41,7 +41,7 @@ def gone(pid: int) -> bool:
     return False
 
 
-def run(scenario: Callable[[], Awaitable[Any]]) -> Any:
+def run(scenario: Callable[[], Coroutine[Any, Any, Any]]) -> Any:
     return asyncio.run(scenario())
 
 
@@ -126,7 +126,7 @@ def test_a_search_past_its_time_limit_is_stopped_and_replaced() -> None:
         pool = WorkerPool(1, 4, context="fork", grace=0.2)
         await pool.ask(question(), 5.0)  # the worker is up
         (pid,) = pool.pids()
-        with pytest.raises(AIOverrun, match="time limit of 0.3 s"):
+        with pytest.raises(AIOverrun, match=r"time limit of 0\.3 s"):
             await pool.ask(question(ENDLESS), 0.3)
         await until(lambda: gone(pid), 5.0)
         reply = await pool.ask(question(), 5.0)

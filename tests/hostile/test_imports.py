@@ -142,9 +142,9 @@ def test_a_genuine_import_is_kept_but_never_rated_nor_a_table(server: ServerProc
     with pytest.raises(urllib.error.HTTPError) as refused:
         server.get(f"/api/tables/{game_id}")
     assert refused.value.code == 404
-    with pytest.raises((InvalidStatus, ConnectionClosed)):  # refused, not a table
-        with connect(server.url.replace("http://", "ws://") + f"/ws/tables/{game_id}") as sock:
-            sock.recv(10)
+    url = server.url.replace("http://", "ws://") + f"/ws/tables/{game_id}"
+    with pytest.raises((InvalidStatus, ConnectionClosed)), connect(url) as sock:  # no table
+        sock.recv(10)
     # it can be replayed and analysed
     assert server.get(f"/api/records/{game_id}/view?ply=2")["ply"] == 2
     status, result, _ = server.post("/api/analysis", {"game_id": game_id, "ply": 2})
