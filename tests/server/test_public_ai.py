@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import threading
 import time
 import urllib.error
 from collections.abc import Iterator
@@ -202,3 +203,29 @@ def test_no_engine_analysis_of_a_game_in_progress(server: ServerProcess) -> None
     for question in questions[:3]:
         status, result, _ = server.post("/api/analysis", question)
         assert status == 200 and result["line"], (question, result)
+
+
+def test_a_full_ai_queue_is_a_json_503(tmp_path: Path) -> None:
+    """Past the AI service's queue an analysis is refused at once, not queued forever."""
+    process = ServerProcess(tmp_path / "games.db")
+    with environment(SPIELTISCH_AI_WORKERS="1", SPIELTISCH_AI_QUEUE="1"):
+        process.start()
+    try:
+        game = spieltisch.load("ostseeschach")
+        bodies = [{"game": "ostseeschach", "position": game.new_state(s).text()} for s in range(5)]
+        answers: list[tuple[int, Any]] = []
+
+        def ask(body: dict[str, Any]) -> None:
+            status, answer, _ = process.post("/api/analysis", body)
+            answers.append((status, answer))
+
+        threads = [threading.Thread(target=ask, args=(body,)) for body in bodies]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        statuses = sorted(status for status, _ in answers)
+        assert len(statuses) == 5 and 200 in statuses and 503 in statuses, answers
+        assert all("busy" in answer["error"] for status, answer in answers if status == 503)
+    finally:
+        process.stop()

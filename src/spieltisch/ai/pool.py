@@ -4,7 +4,9 @@ Each worker is a process of its own that imports the games and agents once and t
 answers one `Question` after another (no interpreter per move). The pool runs at most
 `size` searches at once; questions beyond that wait in a queue of at most `queue`
 (moves before analyses), and a question that finds the queue full is refused at once
-(`AIBusy`). Workers are started on demand, up to `size`, and kept.
+(`AIBusy`). Workers are started on demand, up to `size`, and kept (one still starting
+for a question withdrawn meanwhile is ended); a worker that cannot start fails the
+questions waiting for it rather than being started again and again.
 
 A search is stopped by ending its worker: cancelling the awaiting task (a take-back,
 the end of the game, an unwatched table), or the search running past its time limit
