@@ -189,6 +189,7 @@ def test_no_engine_analysis_of_a_game_in_progress(server: ServerProcess) -> None
         {"game_id": table_id, "ply": 0},
         {"game": "ostseeschach", "position": position},
         {"game": "ostseeschach", "position": ahead},
+        {"game": "ostseeschach", "position": game.new_state(21).text()},  # an earlier one
     ]
     for question in questions:
         status, refused, _ = server.post("/api/analysis", question)

@@ -18,6 +18,7 @@ spectators and strangers: the server cannot tell who is asking for whom.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from spieltisch.core.errors import SpieltischError
@@ -43,10 +44,10 @@ def keys(state: State[Any]) -> tuple[Key, Key]:
     )
 
 
-def _closed(table: Table) -> frozenset[Key]:
-    """The positions of `table` the engine may not look at (see the module)."""
+def _closed(state: State[Any]) -> frozenset[Key]:
+    """The positions of a running game now at `state` (a copy with its history) that the
+    engine may not look at (see the module)."""
     found: set[Key] = set()
-    state = table.state.copy()
     found.update(keys(state))
     if not state.is_over():
         nexts = (
@@ -64,19 +65,28 @@ def _closed(table: Table) -> frozenset[Key]:
     return frozenset(found)
 
 
+def _refuse() -> GameInProgress:
+    return GameInProgress(
+        "no engine analysis of a game in progress: this position is in a game being "
+        "played here; analysis opens when that game has ended"
+    )
+
+
 class FairPlay:
-    """The positions closed to analysis now, worked out per running table and kept
-    until that table's position changes."""
+    """The positions closed to analysis now, worked out per running table (in a thread:
+    a game with many moves per position takes milliseconds) and kept until that table's
+    position changes."""
 
     def __init__(self) -> None:
         self._cache: dict[int, tuple[str, frozenset[Key]]] = {}
 
-    def check(self, tables: dict[int, Any], state: State[Any]) -> None:
+    async def check(self, tables: dict[int, Any], state: State[Any]) -> None:
         """`GameInProgress` if `state` is closed by one of the running `tables` (live
         tables with a `table` attribute, by id)."""
         wanted = keys(state)
         seen: set[int] = set()
-        for table_id, live in tables.items():
+        stale: list[tuple[int, str, State[Any]]] = []
+        for table_id, live in list(tables.items()):
             table: Table = live.table
             if table.status is not Status.RUNNING:
                 continue
@@ -86,15 +96,22 @@ class FairPlay:
             now = table.state.text()
             cached = self._cache.get(table_id)
             if cached is None or cached[0] != now:
-                cached = (now, _closed(table))
-                self._cache[table_id] = cached
-            if any(key in cached[1] for key in wanted):
-                raise GameInProgress(
-                    "no engine analysis of a game in progress: this position is in a game "
-                    "being played here; analysis opens when that game has ended"
-                )
+                stale.append((table_id, now, table.state.copy()))  # copied on the loop
+            elif any(key in cached[1] for key in wanted):
+                raise _refuse()
         for table_id in [i for i in self._cache if i not in seen]:
             del self._cache[table_id]
+        if not stale:
+            return
+        worked = await asyncio.to_thread(
+            lambda: [(table_id, now, _closed(copy)) for table_id, now, copy in stale]
+        )
+        refused = False
+        for table_id, now, closed in worked:
+            self._cache[table_id] = (now, closed)
+            refused = refused or any(key in closed for key in wanted)
+        if refused:
+            raise _refuse()
 
     @staticmethod
     def check_stored(game_id: int, status: str) -> None:

@@ -369,7 +369,7 @@ async def analysis(request: Request) -> Response:
     if fair is None:
         fair = request.app.state.fairplay = FairPlay()
     try:
-        fair.check(hub.tables, state)
+        await fair.check(hub.tables, state)
     except GameInProgress as exc:
         return error(str(exc), 403)
     service: AIService = request.app.state.ai
