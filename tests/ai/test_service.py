@@ -269,3 +269,30 @@ def test_the_ai_player_through_the_service_moves_and_is_cancelled(how: str) -> N
         assert table.ply == 2 and table.status is Status.RUNNING
     else:
         assert table.status is Status.ABANDONED
+
+
+def test_an_ai_move_waits_out_a_full_queue() -> None:
+    async def scenario() -> Table:
+        service = AIService(Settings(ai_workers=1, ai_queue=1), context="fork")
+        blockers = [
+            asyncio.create_task(service.pool.ask(question(ENDLESS), 600.0)) for _ in range(2)
+        ]
+        await until(lambda: service.pool.running == 1 and service.pool.waiting == 1)
+        table = Table(
+            spieltisch.load("ostseeschach"), [Seat.ai("random"), Seat.person("bob", "u")], seed=4
+        )
+        table.start()
+        player = AIPlayer(table, service=service)  # refused now (AIBusy): it asks again
+        await asyncio.sleep(1.0)
+        assert table.ply == 0 and table.thinking == 0 and table.status is Status.RUNNING
+        for task in blockers:
+            task.cancel()
+        await asyncio.gather(*blockers, return_exceptions=True)
+        await until(lambda: table.ply == 1, 30.0)
+        assert player.error is None
+        player.close()
+        await service.close()
+        return table
+
+    table = run(scenario)
+    assert table.turn == 1 and table.thinking is None
