@@ -25,3 +25,12 @@ def test_other_benchmarks_run(module: object) -> None:
     ratios = module.measure()  # type: ignore[attr-defined]
     assert set(ratios) == {"random_games", "perft"}
     assert all(ratio > 0 for ratio in ratios.values())
+
+
+@pytest.mark.slow
+def test_the_ai_service_answers_faster_than_a_process_per_move() -> None:
+    from benchmarks import ai_service
+
+    results = ai_service.measure(8)
+    assert set(results) == set(ai_service.LEVELS)
+    assert all(row["ratio"] > 5 for row in results.values()), results

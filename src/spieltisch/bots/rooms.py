@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from spieltisch.ai.service import AIService
 from spieltisch.core.competition import CompetitionCodec, Forfeit
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
 from spieltisch.core.game import CHANCE, Game, Outcome
@@ -259,7 +260,7 @@ class Room:
             self.lobby.host.seated(self.table)
             self.table.start()
             if any(seat.kind is SeatKind.AI for seat in self.table.seats):
-                self._ai = AIPlayer(self.table)
+                self._ai = AIPlayer(self.table, service=self.lobby.ai)
 
     def observe(self, participant: Participant) -> None:
         self.observers.append(participant)
@@ -471,6 +472,9 @@ class Lobby:
         #: How many rooms ended with a result / were abandoned.
         self.finished = 0
         self.abandoned = 0
+        #: The AI service of the server this lobby is part of (`spieltisch serve`): the
+        #: rooms' AI seats then play its levels only; None: a process per move (matches).
+        self.ai: AIService | None = None
 
     def _new_room(
         self,

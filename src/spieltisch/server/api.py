@@ -15,15 +15,18 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from spieltisch.ai.service import AIBusy, AIService
 from spieltisch.arena.record import GameRecord, replay_record
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import SpieltischError, quote
 from spieltisch.core.registry import games, load
 from spieltisch.core.text import read_int
+from spieltisch.server.analysis import FairPlay, GameInProgress
 from spieltisch.server.catalog import catalog, rules_html
 from spieltisch.server.hub import Hub, LiveTable, NewTable
 from spieltisch.server.identity import finish, identify, name_for_seat, seat_identity
-from spieltisch.store import NotFoundError, StoreError
+from spieltisch.server.imports import imported_record
+from spieltisch.store import IMPORTED, NotFoundError, StoreError
 from spieltisch.tables import SeatError
 
 #: The largest request body read (a record of a long game fits easily).
@@ -115,6 +118,8 @@ def guarded(handler: Any) -> Any:
             return error(str(exc), 404)
         except SeatError as exc:
             return error(exc.detail, 403 if exc.rule in ("NO_SEAT",) else 409)
+        except GameInProgress as exc:
+            return error(str(exc), 403)
         except (SpieltischError, StoreError, ValueError) as exc:
             return error(str(exc))
 
@@ -233,6 +238,7 @@ async def table_view(request: Request) -> Response:
 
 def _summary(entry: Any) -> dict[str, Any]:
     return {
+        "imported": any(p.kind == IMPORTED for p in entry.players),
         "id": entry.id,
         "game": entry.game,
         "options": entry.options,
@@ -304,9 +310,16 @@ async def import_record(request: Request) -> Response:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise BadRequest("a record is UTF-8 text") from None
-    record = GameRecord.from_json(text)
+    uploaded = GameRecord.from_json(text)
+    record = imported_record(uploaded)  # replayed, result checked, seats plain names
     game_id = hub_of(request).store.import_record(record)
-    return JSONResponse({"id": game_id})
+    answer: dict[str, Any] = {"id": game_id, "url": f"/#/replay/{game_id}", "imported": True}
+    if uploaded.finished and not record.finished:
+        answer["note"] = (
+            f"the result ({uploaded.reason}) cannot be checked from the moves: "
+            "the game is kept without a result"
+        )
+    return JSONResponse(answer)
 
 
 async def position_view(request: Request) -> Response:
@@ -320,22 +333,38 @@ async def position_view(request: Request) -> Response:
 
 
 async def analysis(request: Request) -> Response:
-    """The AI's evaluation and best line: of a stored game at a ply, or of a position."""
+    """The AI's evaluation and best line: of a stored game at a ply, or of a position.
+
+    Never of a game in progress (fair play, `spieltisch.server.analysis`): 403 for any
+    position of a running game; 503 when the AI service's queue is full."""
     data = await body(request)
     hub = hub_of(request)
     game_id = int_field(data, "game_id", 1, MAX_SEED)
     if game_id is not None:
-        record = hub.store.record(game_id)
+        stored = hub.store.game(game_id)
+        FairPlay.check_stored(game_id, stored.status)
+        record = stored.to_record()
         ply = int_field(data, "ply", 0, len(record.moves), len(record.moves)) or 0
-        replay_record(record, ply)  # checked before the worker sees it
-        args = (record.game, record.options, record.start, record.seed, record.moves[:ply])
+        state = replay_record(record, ply)  # checked before the worker sees it
+        start, start_seed, moves = record.start, record.seed, tuple(record.moves[:ply])
     else:
         name = game_name(data.get("game"))
         options = _options(data, name)
         text = text_field(data, "position", longest=MAX_TEXT)
-        start = load(name, options or None).parse(text).text()
-        args = (name, options, start, None, [])
-    result = await request.app.state.analyst.run(*args)
+        state = load(name, options or None).parse(text)
+        start, start_seed, moves = state.text(), None, ()
+    fair: FairPlay | None = getattr(request.app.state, "fairplay", None)
+    if fair is None:
+        fair = request.app.state.fairplay = FairPlay()
+    try:
+        await fair.check(hub.tables, state)
+    except GameInProgress as exc:
+        return error(str(exc), 403)
+    service: AIService = request.app.state.ai
+    try:
+        result = await service.analyse(state.game, start=start, start_seed=start_seed, moves=moves)
+    except AIBusy as exc:
+        return JSONResponse({"error": str(exc)}, status_code=503, headers={"retry-after": "5"})
     return JSONResponse(result)
 
 

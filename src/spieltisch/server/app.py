@@ -14,9 +14,10 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from spieltisch.ai.service import AIService
 from spieltisch.bots.web import BOT_PATH, bot_socket, start_bots, stop_bots
+from spieltisch.core.settings import Settings
 from spieltisch.server.account_api import ACCOUNT_ROUTES
-from spieltisch.server.analysis import Analyst
 from spieltisch.server.api import ROUTES
 from spieltisch.server.arena_api import ARENA_ROUTES
 from spieltisch.server.hub import IDLE_GRACE, Hub
@@ -47,16 +48,21 @@ def create_app(
     idle_grace: float = IDLE_GRACE,
     xml_port: int | None = None,
     host: str = "127.0.0.1",
+    settings: Settings | None = None,
 ) -> Starlette:
     """The web app over the store at `db` (a SQLite path or an SQLAlchemy URL); with
-    `xml_port`, the bot server's TCP listener (XML and JSON) on that port too."""
+    `xml_port`, the bot server's TCP listener (XML and JSON) on that port too. `settings`
+    are the host's limits (default: read from the SPIELTISCH_* environment variables)."""
+    settings = settings if settings is not None else Settings.load()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        app.state.settings = settings
         store = Store.open(db)
-        hub = Hub(store, idle_grace=idle_grace)
+        ai = AIService(settings)  # every AI move and analysis, bounded by the settings
+        app.state.ai = ai
+        hub = Hub(store, idle_grace=idle_grace, ai=ai)
         app.state.hub = hub
-        app.state.analyst = Analyst()
         resumed = hub.restore()
         if resumed:
             log.info("resumed %d running games", resumed)
@@ -67,7 +73,7 @@ def create_app(
         finally:
             await stop_bots(app)
             await hub.stop()
-            app.state.analyst.close()
+            await ai.close()
             store.close()
 
     routes = [

@@ -22,13 +22,14 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from spieltisch.ai.levels import levels
+from spieltisch.ai.levels import EXTRA_LEVELS, levels
+from spieltisch.ai.service import AIService
 from spieltisch.arena.record import GameRecord
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import CHANCE, Game, Outcome
 from spieltisch.core.registry import load
-from spieltisch.store import Player, Store
+from spieltisch.store import IMPORTED, NotFoundError, Player, Store
 from spieltisch.store.accounts import ACCOUNT_KIND
 from spieltisch.store.tournaments import rate_quietly
 from spieltisch.tables import (
@@ -46,6 +47,7 @@ from spieltisch.tables import (
     TookBack,
 )
 from spieltisch.tables.ai import AIPlayer
+from spieltisch.tables.restore import seats_from_meta
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +55,6 @@ log = logging.getLogger(__name__)
 IDLE_GRACE = 60.0
 #: Keys of a record's `meta` the store keeps in columns of its own.
 STORE_KEYS = ("chance_seed", "kinds", "created", "ended", "abandoned")
-#: The level names the lobby offers besides the game's own (the weakest first).
-EXTRA_LEVELS = ("random",)
 
 
 def level_names(game: Game[Any, Any]) -> list[str]:
@@ -195,7 +195,7 @@ class LiveTable:
     def wake_ai(self) -> None:
         """Play the AI seats (if any) from now on; they think when it is their turn."""
         if self.ai is None and self.has_ai() and self.table.status is Status.RUNNING:
-            self.ai = AIPlayer(self.table)
+            self.ai = AIPlayer(self.table, service=self.hub.ai)
 
     def sleep_ai(self) -> None:
         """Stop the AI of an unwatched table: its search process is terminated."""
@@ -249,8 +249,12 @@ class NewTable:
 class Hub:
     """All live tables of one server, over one store."""
 
-    def __init__(self, store: Store, *, idle_grace: float = IDLE_GRACE) -> None:
+    def __init__(
+        self, store: Store, *, idle_grace: float = IDLE_GRACE, ai: AIService | None = None
+    ) -> None:
         self.store = store
+        #: The server's AI service (every AI seat's searches); None: a process per move.
+        self.ai = ai
         self.idle_grace = idle_grace
         self.tables: dict[int, LiveTable] = {}
         #: Seconds the server spent on each move sent by a browser (for the benchmark).
@@ -325,20 +329,25 @@ class Hub:
         live = self.tables.get(game_id)
         if live is None:
             stored = self.store.game(game_id)
+            if any(player.kind == IMPORTED for player in stored.players):
+                raise NotFoundError(
+                    f"game {game_id} is an imported record, not a table: replay it instead"
+                )
             live = self._adopt(game_id, self._rebuild(stored.to_record()))
         return live
 
     def _rebuild(self, record: GameRecord) -> Table:
         meta = record.meta
-        holders = meta.get("holders") or [None, None]
-        seats_meta = meta.get("seats")
+        holders = meta.get("holders")
+        if not (isinstance(holders, list) and len(holders) == 2):
+            holders = [None, None]
         seats: list[Seat] | None = None
-        if isinstance(seats_meta, list) and len(seats_meta) == 2:
+        if meta.get("seats") is not None:  # checked field by field (NotationError)
             seats = []
-            for index, entry in enumerate(seats_meta):
-                kind = SeatKind(entry["kind"])
-                token = holders[index] if kind is not SeatKind.AI else None
-                seats.append(Seat(kind, entry["name"], entry["agent"], token))
+            for index, seat in enumerate(seats_from_meta(meta["seats"], None, record.players)):
+                token = holders[index] if seat.kind is not SeatKind.AI else None
+                token = token if isinstance(token, str) else None
+                seats.append(Seat(seat.kind, seat.name, seat.agent, token))
         return Table.from_record(record, seats=seats)
 
     def restore(self) -> int:

@@ -19,6 +19,9 @@ STATUSES: tuple[Status, ...] = ("running", "finished", "abandoned")
 RESULTS = ("0", "1", "draw", "won", "lost")
 #: The kind of a seat whose kind is not known (games imported from plain records).
 UNKNOWN = "unknown"
+#: The kind of both seats of a game imported from a record (`POST /api/records/import`):
+#: its players are plain names, and it is never rated nor counted in a leaderboard.
+IMPORTED = "imported"
 
 
 @dataclass(frozen=True)

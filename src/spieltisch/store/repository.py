@@ -31,6 +31,7 @@ from spieltisch.core.registry import load
 from spieltisch.store import engine as engines
 from spieltisch.store.accounts import AccountStore
 from spieltisch.store.data import (
+    IMPORTED,
     RESULTS,
     STATUSES,
     UNKNOWN,
@@ -584,11 +585,11 @@ def _players(players: Sequence[Player | str]) -> tuple[Player, Player]:
         _text(player.name, f"the name of player {seat}", PLAYER_NAME_LENGTH)
         kind = _text(player.kind, f"the kind of player {seat}", KIND_LENGTH)
         if not (
-            kind in ("person", UNKNOWN)
+            kind in ("person", UNKNOWN, IMPORTED)
             or (kind.startswith(_KIND_PREFIXES) and kind.partition(":")[2].strip())
         ):
             raise StoreError(
-                f"the kind of player {seat}: person, ai:LEVEL, bot:NAME or account:ID, "
+                f"the kind of player {seat}: person, ai:LEVEL, bot:NAME, account:ID or imported, "
                 f"not {quote(kind)}"
             )
     return (seats[0], seats[1])

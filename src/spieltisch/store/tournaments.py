@@ -25,6 +25,7 @@ from spieltisch.arena.ratings import NEW_PLAYER, LiveRating, Result, live_update
 from spieltisch.arena.record import GameRecord
 from spieltisch.core.errors import quote
 from spieltisch.core.registry import load
+from spieltisch.store.data import IMPORTED
 from spieltisch.store.errors import ConflictError, NotFoundError, StoreError
 from spieltisch.store.models import (
     PLAYER_NAME_LENGTH,
@@ -266,12 +267,18 @@ class TournamentStore:
 
     def results(self, game: str, *, rated_only: bool = False) -> list[Result]:
         """Every finished game of `game` as a result between its players' names (for
-        Bradley–Terry ratings); games of a player against himself are left out. With
-        `rated_only`, only the games that updated the live ratings (`rate_game`): games
-        played on this server between rated players, never imports or guests' games."""
+        Bradley–Terry ratings); games of a player against himself and imported games
+        (results not played here) are left out. With `rated_only`, only the games that
+        updated the live ratings (`rate_game`): games played on this server between rated
+        players, never guests' games."""
         query = (
             select(GameRow.player0, GameRow.player1, GameRow.winner)
-            .where(GameRow.game == game, GameRow.status == "finished")
+            .where(
+                GameRow.game == game,
+                GameRow.status == "finished",
+                GameRow.kind0 != IMPORTED,
+                GameRow.kind1 != IMPORTED,
+            )
             .order_by(GameRow.id)
         )
         if rated_only:
@@ -290,7 +297,8 @@ class TournamentStore:
 
     def rate_game(self, game_id: int) -> bool:
         """Update both players' live ratings with the finished game `game_id`; False (and
-        nothing changed) if it is not finished, is a self-play, or was rated already."""
+        nothing changed) if it is not finished, is a self-play, was imported (not played
+        here), or was rated already."""
         game_id = _id(game_id)
         with self._write() as session:
             game = session.get(GameRow, game_id)
@@ -301,7 +309,7 @@ class TournamentStore:
                 game.kind1,
             ):
                 return False
-            if not _rated(session, game):
+            if IMPORTED in (game.kind0, game.kind1) or not _rated(session, game):
                 return False
             if session.get(RatingChangeRow, (game_id, 0)) is not None:
                 return False
