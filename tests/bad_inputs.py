@@ -24,8 +24,8 @@ from typing import Any
 
 import spieltisch
 from spieltisch.ai.spec import make_agent
-from spieltisch.arena.record import GameRecord
 from spieltisch.core import SpieltischError, State
+from spieltisch.core.record import GameRecord
 
 REFUSED, ACCEPTED, CRASH = "refused", "accepted", "crash"
 

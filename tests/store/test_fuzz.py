@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spieltisch.arena.record import GameRecord
 from spieltisch.core import SpieltischError
+from spieltisch.core.record import GameRecord
 from spieltisch.store import Store, StoreError
 from tests.store.helpers import random_record
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spieltisch.arena.record import GameRecord, replay_record
 from spieltisch.core import games
+from spieltisch.core.record import GameRecord, replay_record
 from spieltisch.store import Store
 from tests.store.helpers import play_random
 

@@ -9,7 +9,6 @@ from datetime import UTC, datetime
 
 import pytest
 
-from spieltisch.arena.record import GameRecord, replay_record
 from spieltisch.core import (
     CHANCE,
     NotationError,
@@ -19,6 +18,7 @@ from spieltisch.core import (
     UnknownGameError,
     load,
 )
+from spieltisch.core.record import GameRecord, replay_record
 from spieltisch.store import ConflictError, NotFoundError, Player, Store, StoreError
 from tests.store.helpers import play_random, random_record
 

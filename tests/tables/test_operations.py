@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import spieltisch
-from spieltisch.arena.record import GameRecord, replay_record
 from spieltisch.core.errors import NotationError, SpieltischError
+from spieltisch.core.record import GameRecord, replay_record
 from spieltisch.tables import ClockSettings, Seat, SeatError, Status, Table
 from tests.tables.test_table import GAMES, FakeClock
 

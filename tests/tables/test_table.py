@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 import spieltisch
-from spieltisch.arena.record import GameRecord, replay_record
 from spieltisch.core.errors import IllegalMoveError, NotationError
+from spieltisch.core.record import GameRecord, replay_record
 from spieltisch.tables import (
     AGREED_DRAW,
     RESIGNATION,

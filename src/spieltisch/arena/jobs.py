@@ -16,9 +16,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from spieltisch.arena.record import GameRecord
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import SpieltischError
+from spieltisch.core.record import GameRecord
 
 
 def derive(seed: int, *salt: object) -> int:

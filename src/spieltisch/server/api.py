@@ -14,9 +14,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from spieltisch.arena.record import GameRecord, replay_record
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import SpieltischError, quote
+from spieltisch.core.record import GameRecord, replay_record
 from spieltisch.core.registry import games, load
 from spieltisch.core.text import read_int
 from spieltisch.server.catalog import catalog, rules_html

@@ -23,10 +23,10 @@ from typing import Any
 from starlette.websockets import WebSocket
 
 from spieltisch.ai.levels import levels
-from spieltisch.arena.record import GameRecord
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import CHANCE, Game, Outcome
+from spieltisch.core.record import GameRecord
 from spieltisch.core.registry import load
 from spieltisch.store import Player, Store
 from spieltisch.store.tournaments import rate_quietly

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-from spieltisch.arena.record import GameRecord
 from spieltisch.core.game import Outcome
+from spieltisch.core.record import GameRecord
 
 Status = Literal["running", "finished", "abandoned"]
 STATUSES: tuple[Status, ...] = ("running", "finished", "abandoned")

@@ -23,10 +23,10 @@ from sqlalchemy import ColumnElement, Engine, and_, delete, func, insert, or_, s
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from spieltisch.arena.record import MAX_MOVE_LENGTH, GameRecord, replay_record
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import NotationError, quote
 from spieltisch.core.game import CHANCE, Outcome
+from spieltisch.core.record import MAX_MOVE_LENGTH, GameRecord, replay_record
 from spieltisch.core.registry import load
 from spieltisch.store import engine as engines
 from spieltisch.store.data import (

@@ -22,8 +22,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from spieltisch.arena.ratings import NEW_PLAYER, LiveRating, Result, live_update
-from spieltisch.arena.record import GameRecord
 from spieltisch.core.errors import quote
+from spieltisch.core.record import GameRecord
 from spieltisch.core.registry import load
 from spieltisch.store.errors import ConflictError, NotFoundError, StoreError
 from spieltisch.store.models import (

@@ -26,10 +26,10 @@ from enum import StrEnum
 from typing import Any
 
 from spieltisch.ai.spec import parse_spec
-from spieltisch.arena.record import MAX_MOVE_LENGTH, GameRecord
 from spieltisch.core.chance import MAX_SEED, draw_chance
 from spieltisch.core.errors import IllegalMoveError, NotationError, quote
 from spieltisch.core.game import Game, Outcome, State
+from spieltisch.core.record import MAX_MOVE_LENGTH, GameRecord
 from spieltisch.tables.clock import NOBODY, ClockSettings, clock_times
 from spieltisch.tables.events import (
     Abandoned,

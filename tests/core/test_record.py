@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 import spieltisch
 from spieltisch.ai.spec import make_agent
 from spieltisch.arena.match import play_game
-from spieltisch.arena.record import GameRecord, load_record, replay_record
 from spieltisch.core.errors import NotationError, SpieltischError
+from spieltisch.core.record import GameRecord, load_record, replay_record
 
 
 def _record() -> GameRecord:
