@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from spieltisch.bots.duel import ServerThread
+from spieltisch.arena.duel import ServerThread
 from spieltisch.bots.outbox import Outbox
 from spieltisch.store import Store
 

@@ -195,7 +195,7 @@ def duel_command(
     password: str,
 ) -> None:
     """Duel two bot programs on GAME: each is started with -h HOST -p PORT -r CODE."""
-    from spieltisch.bots.duel import DuelGame, RemoteServer, run_duel
+    from spieltisch.arena.duel import DuelGame, RemoteServer, run_duel
 
     load(game, options or None)  # bad options fail here, before any bot starts
 

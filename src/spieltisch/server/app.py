@@ -14,10 +14,10 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from spieltisch.bots.web import BOT_PATH, bot_socket, start_bots, stop_bots
 from spieltisch.server.analysis import Analyst
 from spieltisch.server.api import ROUTES, secret_of, with_cookie
 from spieltisch.server.arena_api import ARENA_ROUTES
+from spieltisch.server.bot_socket import BOT_PATH, bot_socket, start_bots, stop_bots
 from spieltisch.server.hub import IDLE_GRACE, Hub
 from spieltisch.server.ws import table_socket
 from spieltisch.store import Store
