@@ -16,6 +16,7 @@ from spieltisch.ai.mcts import MCTSAgent
 from spieltisch.ai.spec import make_agent
 from spieltisch.core.game import State
 from tests.ai.toygame import TakeTwice, TakeTwiceState, exact_value
+from tests.helpers.positions import random_positions
 
 SPECS = [
     "random",
@@ -23,26 +24,6 @@ SPECS = [
     "mcts:iterations=25,rollout=3",
     "alphabeta:depth=2",
 ]
-
-
-def random_positions(game: Any, count: int, seed: int) -> list[State[Any]]:
-    """Positions reached by random play (chance events drawn), at a player to move."""
-    rng = random.Random(seed)
-    found: list[State[Any]] = []
-    attempt = 0
-    while len(found) < count:
-        state = game.new_state(seed + attempt)
-        attempt += 1
-        plies = rng.randrange(0, 80)
-        for _ in range(plies):
-            if state.is_over():
-                break
-            state.push(state.random_move(rng))
-        while state.is_chance():
-            state.push(state.sample_chance(rng))
-        if not state.is_over():
-            found.append(state)
-    return found
 
 
 @pytest.mark.parametrize("name", spieltisch.games())

@@ -19,7 +19,7 @@ from tests.games.okard import test_perft as python_perft
 
 # The Python engine's perft positions and counts: one table that both engines must meet.
 from tests.games.okard.support import board_text, game
-from tests.games.okard.test_perft import KINGS_ONLY, REGRESSION
+from tests.helpers.okard_perft import KINGS_ONLY, REGRESSION
 
 from .support import compare_children, random_games
 

@@ -12,7 +12,7 @@ import spieltisch
 from spieltisch.core.errors import NotationError, SpieltischError
 from spieltisch.core.record import GameRecord, replay_record
 from spieltisch.tables import ClockSettings, Seat, SeatError, Status, Table
-from tests.tables.test_table import GAMES, FakeClock
+from tests.helpers.tables import GAMES, FakeClock
 
 OPERATIONS = (
     "move",

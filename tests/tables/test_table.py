@@ -36,18 +36,7 @@ from spieltisch.tables import (
     TookBack,
 )
 from tests.cli.run import run
-
-GAMES = ("ostseeschach", "schachogi", "hase-und-igel", "okard")
-
-
-class FakeClock:
-    """A clock that moves only when the test says so."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.helpers.tables import GAMES, FakeClock
 
 
 def people() -> list[Seat]:

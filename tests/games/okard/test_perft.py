@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 
 from spieltisch.core import perft
+from tests.helpers.okard_perft import KINGS_ONLY, REGRESSION
 
 from .support import game, position
-
-KINGS_ONLY = "4,k,4/9/9/9/9/9/9/9/4,K,4 -/- 0:0 play r 2 0 s 0 -- -"
 
 
 def test_perft_from_the_start_of_the_pick_phase() -> None:
@@ -46,6 +45,3 @@ def test_perft_regression_values() -> None:
         "t,3,k,2,l,1/4,b,4/9/9/4,b,4/9/9/3,B,RI,4/SC,3,K,3,T B1/SP1 0:0 play r ? 0 s 0 -- -"
     )
     assert [perft(state, d) for d in range(1, 4)] == REGRESSION
-
-
-REGRESSION = [6, 381, 6408]
