@@ -6,10 +6,10 @@ from typing import ClassVar
 
 from spieltisch.core.game import Game
 from spieltisch.games.okard.evaluation import observation_planes
+from spieltisch.games.okard.lookup import PLAYER_NAMES, Tables
 from spieltisch.games.okard.options import SACRIFICE_CAP, OkardOptions
 from spieltisch.games.okard.position import parse_position
 from spieltisch.games.okard.state import OkardState
-from spieltisch.games.okard.tables import PLAYER_NAMES, Tables
 
 
 class Okard(Game[OkardState, OkardOptions]):

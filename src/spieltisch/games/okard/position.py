@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from spieltisch.core.errors import PositionError, quote
 from spieltisch.core.text import read_int
+from spieltisch.games.okard.lookup import PLAYER_NAMES, RED
 from spieltisch.games.okard.options import DIE_FACES, SACRIFICE_CAP, ApMode
 from spieltisch.games.okard.phases import (
     PHASE_NAMES,
@@ -43,7 +44,6 @@ from spieltisch.games.okard.phases import (
     STAGE_LETTERS,
 )
 from spieltisch.games.okard.reachable import check_reachable
-from spieltisch.games.okard.tables import PLAYER_NAMES, RED
 
 if TYPE_CHECKING:
     from spieltisch.games.okard.game import Okard

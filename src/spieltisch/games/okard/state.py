@@ -16,6 +16,7 @@ from spieltisch.core.errors import IllegalMoveError
 from spieltisch.core.game import CHANCE, TERMINAL, Outcome, State
 from spieltisch.games.okard import evaluation
 from spieltisch.games.okard.checks import explain
+from spieltisch.games.okard.lookup import BLUE, RED, Tables
 from spieltisch.games.okard.moves import (
     END_MOVE,
     LINE,
@@ -54,7 +55,6 @@ from spieltisch.games.okard.phases import (
 )
 from spieltisch.games.okard.position import PositionFields, position_text
 from spieltisch.games.okard.render import describe, render
-from spieltisch.games.okard.tables import BLUE, RED, Tables
 
 if TYPE_CHECKING:
     from spieltisch.games.okard.game import Okard
@@ -67,7 +67,7 @@ _Step = Callable[["OkardState", Move, _Changes, _HandChanges], None]
 
 
 class OkardState(State[Move]):
-    """A position. Read it through the properties; `board` holds signed codes (tables.py)."""
+    """A position. Read it through the properties; `board` holds signed codes (lookup.py)."""
 
     __slots__ = (
         "_ap",

@@ -1,4 +1,5 @@
-"""Okard's per-game precomputed tables: players, directions, stone codes, rays and moves.
+"""Okard's precomputed lookups for one set of options: players, directions, stone codes,
+rays and moves (called "lookups" here: in spieltisch a *table* is a game in progress).
 
 Squares are numbered `row * n + col` on an n x n board; `a1` is col 0, row 0, red's
 bottom-left corner. Red's setup rows are at the bottom, blue's at the top. A direction is
