@@ -257,7 +257,7 @@ def scattered(options: str, rng: random.Random) -> str:
     """A play-phase position set up by hand: any stones anywhere (each side's König on the
     board), hands, AP, sacrificed AP, stage, turn near the limit, captured values."""
     loaded = game(options)
-    t = loaded.tables
+    t = loaded.lookup
     n = t.n
     cells: dict[str, str] = {}
     squares = rng.sample(range(t.nn), rng.randrange(2, 2 + t.nn // 3))

@@ -16,7 +16,7 @@ from spieltisch.core.errors import IllegalMoveError
 from spieltisch.core.game import CHANCE, TERMINAL, Outcome, State
 from spieltisch.games.okard import evaluation
 from spieltisch.games.okard.checks import explain
-from spieltisch.games.okard.lookup import BLUE, RED, Tables
+from spieltisch.games.okard.lookup import BLUE, RED, Lookup
 from spieltisch.games.okard.moves import (
     END_MOVE,
     LINE,
@@ -96,7 +96,7 @@ class OkardState(State[Move]):
 
     def __init__(self, game: Okard) -> None:
         self.game = game
-        self.t: Tables = game.tables
+        self.t: Lookup = game.lookup
         t = self.t
         self._b = [0] * t.nn
         self._hand = [[0] * t.kinds, [0] * t.kinds]
