@@ -124,7 +124,7 @@ def _classify(action: Callable[[], object]) -> str:
 def library_cases(scale: int = 1) -> Iterator[tuple[str, str, Callable[[], object]]]:
     """(kind, game, action) for every library-level case."""
     rng = random.Random(2026)
-    for name in spieltisch.games():
+    for name in spieltisch.game_names():
         game = spieltisch.load(name)
         states = _positions(game, 4 * scale)
         for state in states:

@@ -28,7 +28,7 @@ def anchors(path: Path) -> set[str]:
 
 def test_every_game_has_player_rules_linked_from_the_readme() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for name in spieltisch.games():
+    for name in spieltisch.game_names():
         rules = ROOT / "docs" / "rules" / f"{name}.md"
         assert rules.is_file(), f"no player rules for {name}"
         text = rules.read_text(encoding="utf-8")

@@ -30,4 +30,4 @@ def test_options_a_native_engine_does_not_play_are_refused() -> None:
 
 
 def test_the_engines_agree_with_the_registry() -> None:
-    assert set(native.engines()) <= set(spieltisch.games())
+    assert set(native.engines()) <= set(spieltisch.game_names())

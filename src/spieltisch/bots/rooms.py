@@ -29,7 +29,7 @@ from typing import Any, Protocol
 from spieltisch.core.competition import CompetitionCodec, Forfeit
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
 from spieltisch.core.game import CHANCE, Game, Outcome
-from spieltisch.core.registry import games, load
+from spieltisch.core.registry import game_names, load
 from spieltisch.store import Player, Store
 from spieltisch.store.tournaments import rate_quietly
 from spieltisch.tables import (
@@ -438,7 +438,7 @@ def _late(seconds: float) -> str:
 
 def game_for_type(game_type: str) -> Game[Any, Any] | None:
     """The registered game whose competition type name is `game_type`."""
-    for name in games():
+    for name in game_names():
         game = load(name)
         codec = game.competition()
         if codec is not None and codec.game_type == game_type:

@@ -12,15 +12,15 @@ import click
 
 from spieltisch.arena.elo import format_elo
 from spieltisch.core.errors import SpieltischError
-from spieltisch.core.registry import games, load
+from spieltisch.core.registry import game_names, load
 
 #: The official clients' flags: `-h` is the host here, so help is `--help` only.
 _NO_SHORT_HELP = {"help_option_names": ["--help"]}
 
 
 def _game(name: str) -> str:
-    if name not in games():
-        raise click.BadParameter(f"unknown game {name[:40]!r} (games: {', '.join(games())})")
+    if name not in game_names():
+        raise click.BadParameter(f"unknown game {name[:40]!r} (games: {', '.join(game_names())})")
     return name
 
 
@@ -39,7 +39,7 @@ def _game(name: str) -> str:
     "default_game",
     default="ostseeschach",
     show_default=True,
-    type=click.Choice(games()),
+    type=click.Choice(game_names()),
     help="The game of a plain <join/> without gameType.",
 )
 @click.option(

@@ -19,7 +19,7 @@ from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import IllegalMoveError, NotationError, quote
 from spieltisch.core.files import read_text_file
 from spieltisch.core.game import Game, State
-from spieltisch.core.registry import games, load
+from spieltisch.core.registry import game_names, load
 
 FORMAT = "spieltisch-record/1"
 #: The longest move text and player name a record may hold.
@@ -115,7 +115,7 @@ def _checked_fields(data: dict[str, Any]) -> dict[str, Any]:
     for name in ("game", "options", "start", "reason"):
         if name in data:
             fields[name] = _string(data[name], name)
-    if fields["game"] not in games():
+    if fields["game"] not in game_names():
         raise NotationError(f"record field 'game': unknown game {quote(fields['game'])}")
     seed = data.get("seed")
     if seed is not None and not (_is_int(seed) and 0 <= seed <= MAX_SEED):

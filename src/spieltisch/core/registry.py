@@ -23,7 +23,7 @@ GAMES: dict[str, str] = {
 }
 
 
-def games() -> list[str]:
+def game_names() -> list[str]:
     """The names of all registered games, in registry order."""
     return list(GAMES)
 
