@@ -14,7 +14,9 @@ from spieltisch.games.okard.state import OkardState
 
 class Okard(Game[OkardState, OkardOptions]):
     name = "okard"
+    native_name = "okard"
     title = "Okard"
+    summary = "Build an army of stones, roll for action points, promote, sacrifice and drop."
     player_names = PLAYER_NAMES
     score_names = ("captured value", "home points")
     score_labels = ("captured value", "home points")

@@ -1,5 +1,5 @@
 // Okard's numeric view for the batch (core/batch.hpp), exactly as the Python game defines
-// it: action ids as tables.py's `action_id` / `action_move`, the observation as
+// it: action ids as lookup.py's `action_id` / `action_move`, the observation as
 // evaluation.py's `observation`. The sizes depend on the options (board size, stone
 // list), so this view is an object built from the options' config (tables.hpp).
 #pragma once
@@ -17,7 +17,7 @@ namespace spieltisch::native::okard {
 
 class Tensors {
 public:
-    // tables.py, DELTAS: the absolute directions N NE E SE S SW W NW as (dx, dy).
+    // lookup.py, DELTAS: the absolute directions N NE E SE S SW W NW as (dx, dy).
     static constexpr int kDx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
     static constexpr int kDy[8] = {1, 1, 0, -1, -1, -1, 0, 1};
     // evaluation.py, observation_planes: 4 stone planes and 2 hand scalars per kind, 9 more.
@@ -38,7 +38,7 @@ public:
     int observation_size() const { return planes_ * t_->nn; }
     const Tables& tables() const { return *t_; }
 
-    // tables.py, action_id: rolls 1..6 at 0..5, END 6, PI - 7, PL - 8, then picks,
+    // lookup.py, action_id: rolls 1..6 at 0..5, END 6, PI - 7, PL - 8, then picks,
     // placements, sacrifices, promotions, drops and line moves (source, direction, length).
     int action(const Position&, Move move) const {
         const Tables& t = *t_;
@@ -74,7 +74,7 @@ public:
         }
     }
 
-    // tables.py, action_move, as the native move (`action` is in range: the batch has
+    // lookup.py, action_move, as the native move (`action` is in range: the batch has
     // checked it against the legal actions).
     Move move(const Position&, int action) const {
         const Tables& t = *t_;

@@ -1,5 +1,5 @@
 // Okard's per-game tables: what a game's options (board, stone list, AP mode, ...) fix for
-// the whole game, the mirror of spieltisch/games/okard/tables.py and options.py. The
+// the whole game, the mirror of spieltisch/games/okard/lookup.py and options.py. The
 // options are not in the position text; they come over the boundary as a small config
 // (see `Config` below), and the tables of a config are built once and kept.
 #pragma once
