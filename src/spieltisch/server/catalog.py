@@ -60,6 +60,7 @@ def catalog() -> list[dict[str, Any]]:
             {
                 "name": name,
                 "title": cls.title,
+                "summary": cls.summary,
                 "players": list(cls.player_names),
                 "options": [_field(f, hints[f.name], default) for f in dataclasses.fields(default)],
                 "levels": level_names(load(name)),
