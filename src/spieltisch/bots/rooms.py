@@ -29,7 +29,7 @@ from typing import Any, Protocol
 from spieltisch.core.competition import CompetitionCodec, Forfeit
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
 from spieltisch.core.game import CHANCE, Game, Outcome
-from spieltisch.core.registry import game_names, load
+from spieltisch.core.registry import DEFAULT_GAME, game_names, load
 from spieltisch.store import Player, Store
 from spieltisch.store.tournaments import rate_quietly
 from spieltisch.tables import (
@@ -454,7 +454,7 @@ class Lobby:
         self,
         host: TableHost | None = None,
         *,
-        default_game: str = "ostseeschach",
+        default_game: str = DEFAULT_GAME,
         soft_timeout: float = SOFT_TIMEOUT,
         hard_timeout: float = HARD_TIMEOUT,
         password: str = "examplepassword",

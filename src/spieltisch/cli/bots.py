@@ -12,7 +12,7 @@ import click
 
 from spieltisch.arena.elo import format_elo
 from spieltisch.core.errors import SpieltischError
-from spieltisch.core.registry import game_names, load
+from spieltisch.core.registry import DEFAULT_GAME, game_names, load
 
 #: The official clients' flags: `-h` is the host here, so help is `--help` only.
 _NO_SHORT_HELP = {"help_option_names": ["--help"]}
@@ -37,7 +37,7 @@ def _game(name: str) -> str:
 @click.option(
     "--game",
     "default_game",
-    default="ostseeschach",
+    default=DEFAULT_GAME,
     show_default=True,
     type=click.Choice(game_names()),
     help="The game of a plain <join/> without gameType.",
