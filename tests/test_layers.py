@@ -211,7 +211,7 @@ def _text_names(path: Path, words: set[str]) -> Iterator[tuple[int, str]]:
 
 def game_names_as_code(root: Path = PACKAGE) -> list[str]:
     words = _game_words()
-    found = []
+    found: list[str] = []
     for path in sorted(root.rglob("*")):
         relative = path.relative_to(root).as_posix()
         if _own_folder(relative, words) or relative in NAME_REGISTRIES | ART:
@@ -253,12 +253,13 @@ def test_no_test_module_imports_another() -> None:
     wrong = []
     for path in sorted((ROOT / "tests").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names: list[str] = []
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 names = [f"{base}.{alias.name}" for alias in node.names] + [base]
+            else:
+                continue
             for name in names:
                 if any(part.startswith("test_") for part in name.split(".")):
                     wrong.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {name}")
