@@ -63,6 +63,31 @@ def test_a_bad_field_is_named(good: dict[str, Any], field: str, value: Any, mess
     assert len(str(info.value)) < 200
 
 
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("chance_seed", "7", "meta.chance_seed': expected a whole number"),
+        ("chance_seed", True, "meta.chance_seed"),
+        ("kinds", "person", "meta.kinds': expected a list"),
+        ("clock", [], "meta.clock': expected an object"),
+        ("abandoned", 3, "meta.abandoned': expected a string"),
+    ],
+)
+def test_the_typed_meta_keys_are_checked(
+    good: dict[str, Any], key: str, value: Any, message: str
+) -> None:
+    data = {**good, "meta": {**good["meta"], key: value}}
+    with pytest.raises(NotationError, match=message):
+        GameRecord.from_json(json.dumps(data))
+
+
+def test_other_meta_keys_are_kept(good: dict[str, Any]) -> None:
+    data = {**good, "meta": {**good["meta"], "note": ["from", "a", "file"]}}
+    record = GameRecord.from_json(json.dumps(data))
+    assert record.meta.get("chance_seed") == good["meta"]["chance_seed"]
+    assert json.loads(record.to_json())["meta"]["note"] == ["from", "a", "file"]
+
+
 def test_seconds_of_another_length_and_nan(good: dict[str, Any]) -> None:
     for seconds in ([0.1], [float("nan")] * len(good["moves"])):
         with pytest.raises(NotationError, match="seconds"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -381,7 +381,7 @@ def test_from_record_of_ended_and_bad_records() -> None:
     ]
     for meta in metas:
         record = GameRecord.from_json(table_for("ostseeschach").record.to_json())
-        record.meta.update(meta)
+        cast(dict[str, Any], record.meta).update(meta)
         with pytest.raises(NotationError):
             Table.from_record(record)
     record = GameRecord.from_json(table.record.to_json())

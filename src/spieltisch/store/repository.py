@@ -696,7 +696,7 @@ def _imported_rows(record: GameRecord) -> tuple[GameRow, list[MoveRow]]:
         move = state.parse_move(text)
         seats.append(state.to_move)
         state.play(move)
-    meta = dict(record.meta)
+    meta: dict[str, Any] = dict(record.meta)
     chance_seed = meta.pop("chance_seed", None)
     kinds = meta.pop("kinds", [UNKNOWN, UNKNOWN])
     created = _moment(meta.pop("created", None), "created") or _now()

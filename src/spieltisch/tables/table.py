@@ -23,7 +23,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 from spieltisch.ai.spec import parse_spec
 from spieltisch.core.chance import MAX_SEED, draw_chance
@@ -537,7 +537,7 @@ class Table:
                 ) from None
             table._record(mover, str(move), spent)
         for key, value in meta.items():
-            table.record.meta.setdefault(key, value)
+            cast(dict[str, Any], table.record.meta).setdefault(key, value)
         if record.finished:
             table.status = Status.OVER
             result = table.state.outcome()
