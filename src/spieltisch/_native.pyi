@@ -2,7 +2,7 @@
 
 Every game submodule offers the same functions; they raise ValueError on position text
 (or a move) they do not accept. `config` is the game's options in the engine's own form
-(Okard's: okard/tables.hpp); "" is the default options.
+(Okard's: okard/lookup.hpp); "" is the default options.
 """
 
 from collections.abc import Callable

@@ -271,14 +271,14 @@ NB_MODULE(_native, m) {
         "config_error",
         [](const std::string& config) -> std::optional<std::string> {
             try {
-                okard::tables_for(config);
+                okard::lookup_for(config);
             } catch (const std::invalid_argument& error) {
                 return std::string(error.what());
             }
             return std::nullopt;
         },
         nb::arg("config"),
-        "Why the native Okard engine cannot play the options of this config (okard/tables.hpp; "
+        "Why the native Okard engine cannot play the options of this config (okard/lookup.hpp; "
         "`OkardOptions.native_config()` writes it), or None.");
     bind_batches(m);  // _native.<game>.Batch (batch_bindings.cpp)
 }

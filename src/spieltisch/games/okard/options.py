@@ -118,7 +118,7 @@ class OkardOptions(GameOptions):
         return self.fixed_ap if self.ap is ApMode.FIXED else DIE_FACES
 
     def native_config(self) -> str | None:
-        """These options as the native engine's config (native/okard/tables.hpp): the
+        """These options as the native engine's config (native/okard/lookup.hpp): the
         numbers, then the stone list in full. The native core may still refuse a config it
         cannot hold (too many stone kinds); `spieltisch.native` asks it."""
         numbers = (
