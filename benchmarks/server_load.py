@@ -29,7 +29,7 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
-from spieltisch.arena.record import replay_record
+from spieltisch.core.record import replay_record
 from spieltisch.core.text import read_int
 from spieltisch.store import Store
 

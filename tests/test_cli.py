@@ -16,7 +16,7 @@ def test_games_lists_every_registered_game() -> None:
     result = run("games")
     assert result.returncode == 0
     listed = [line.split()[0] for line in result.stdout.splitlines() if line and line[0] != " "]
-    assert listed == spieltisch.games()
+    assert listed == spieltisch.game_names()
 
 
 @pytest.mark.parametrize("command", [[], ["games"], ["show"], ["play"], ["perft"]])

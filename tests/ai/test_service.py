@@ -190,7 +190,7 @@ def test_no_more_searches_at_once_than_workers() -> None:
 
 def test_every_level_runs_within_the_caps() -> None:
     caps = Caps(threads=1, hash_mb=8, seconds=0.5)
-    for name in spieltisch.games():
+    for name in spieltisch.game_names():
         game = spieltisch.load(name)
         for level in offered(game):
             agent = make_agent(capped(level, game, caps), game)

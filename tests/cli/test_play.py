@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import spieltisch
-from spieltisch.arena.record import load_record, replay_record
 from spieltisch.cli.play import play_loop
+from spieltisch.core.record import load_record, replay_record
 from tests.cli.run import last_moves_game, run
 
 # Wieher out and back is impossible (it jumps forward only), so the Rocks shuffle:

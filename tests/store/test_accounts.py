@@ -156,7 +156,7 @@ def test_an_imported_account_game_is_never_rated(accounts: Store) -> None:
     """A record claiming two accounts and a result, imported: its seats become plain
     names; and an account game whose moves have no time of play on this server (as
     imported moves have none) is not rated even with account seats."""
-    from spieltisch.arena.record import GameRecord
+    from spieltisch.core.record import GameRecord
 
     game_id = _finished(accounts, (account_kind(1), account_kind(2)))
     doctored = GameRecord.from_json(accounts.record(game_id).to_json())

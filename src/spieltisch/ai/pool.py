@@ -69,9 +69,9 @@ class Reply:
 def _serve(channel: Connection) -> None:
     """A worker process: warm up, say so, then answer questions until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    from spieltisch.core.registry import games, load
+    from spieltisch.core.registry import game_names, load
 
-    for name in games():  # import every game (and its native engine) before the first question
+    for name in game_names():  # import every game (and its native engine) before the first question
         with contextlib.suppress(Exception):
             load(name)
     channel.send(("ready", os.getpid()))

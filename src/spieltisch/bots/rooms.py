@@ -30,7 +30,7 @@ from spieltisch.ai.service import AIService
 from spieltisch.core.competition import CompetitionCodec, Forfeit
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
 from spieltisch.core.game import CHANCE, Game, Outcome
-from spieltisch.core.registry import games, load
+from spieltisch.core.registry import DEFAULT_GAME, game_names, load
 from spieltisch.store import Player, Store
 from spieltisch.store.tournaments import rate_quietly
 from spieltisch.tables import (
@@ -439,7 +439,7 @@ def _late(seconds: float) -> str:
 
 def game_for_type(game_type: str) -> Game[Any, Any] | None:
     """The registered game whose competition type name is `game_type`."""
-    for name in games():
+    for name in game_names():
         game = load(name)
         codec = game.competition()
         if codec is not None and codec.game_type == game_type:
@@ -455,7 +455,7 @@ class Lobby:
         self,
         host: TableHost | None = None,
         *,
-        default_game: str = "ostseeschach",
+        default_game: str = DEFAULT_GAME,
         soft_timeout: float = SOFT_TIMEOUT,
         hard_timeout: float = HARD_TIMEOUT,
         password: str = "examplepassword",

@@ -19,6 +19,7 @@ from typing import Any, NoReturn
 
 import click
 
+import spieltisch.learn.kind  # noqa: F401  (registers the `net:` agent kind)
 from spieltisch.cli.accounts import accounts_command
 from spieltisch.cli.bots import bot_command, duel_command, server_command
 from spieltisch.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, one_line

@@ -13,15 +13,15 @@ import click
 from spieltisch.arena.elo import format_elo
 from spieltisch.cli.common import check_port, user_errors
 from spieltisch.core.errors import SpieltischError
-from spieltisch.core.registry import games, load
+from spieltisch.core.registry import DEFAULT_GAME, game_names, load
 
 #: The official clients' flags: `-h` is the host here, so help is `--help` only.
 _NO_SHORT_HELP = {"help_option_names": ["--help"]}
 
 
 def _game(name: str) -> str:
-    if name not in games():
-        raise click.BadParameter(f"unknown game {name[:40]!r} (games: {', '.join(games())})")
+    if name not in game_names():
+        raise click.BadParameter(f"unknown game {name[:40]!r} (games: {', '.join(game_names())})")
     return name
 
 
@@ -38,9 +38,9 @@ def _game(name: str) -> str:
 @click.option(
     "--game",
     "default_game",
-    default="ostseeschach",
+    default=DEFAULT_GAME,
     show_default=True,
-    type=click.Choice(games()),
+    type=click.Choice(game_names()),
     help="The game of a plain <join/> without gameType.",
 )
 @click.option(
@@ -201,7 +201,7 @@ def duel_command(
     A command starting with `spieltisch` runs this spieltisch (no PATH needed), and
     `python` missing from PATH is the interpreter spieltisch runs on.
     """
-    from spieltisch.bots.duel import DuelGame, RemoteServer, run_duel
+    from spieltisch.arena.duel import DuelGame, RemoteServer, run_duel
 
     load(game, options or None)  # bad options fail here, before any bot starts
 

@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 import click
 
 from spieltisch.ai.spec import AgentSpecError, read_float
-from spieltisch.core import Game, SpieltischError, State, games
+from spieltisch.core import Game, SpieltischError, State, game_names
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import quote
 from spieltisch.core.files import read_text_file
@@ -99,8 +99,8 @@ class Seconds(click.ParamType[float, str]):
 
 
 def _game_argument(_ctx: click.Context, _param: click.Parameter, name: str) -> str:
-    if name not in games():
-        fail(f"unknown game {quote(name)} (known games: {', '.join(games())})")
+    if name not in game_names():
+        fail(f"unknown game {quote(name)} (known games: {', '.join(game_names())})")
     return name
 
 

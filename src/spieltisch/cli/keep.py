@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from spieltisch.arena.record import GameRecord
+from spieltisch.core.record import GameRecord
 
 if TYPE_CHECKING:
     from spieltisch.store import Store

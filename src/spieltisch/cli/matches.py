@@ -12,7 +12,6 @@ import click
 from spieltisch.ai.spec import FLOAT_RANGES, make_agent
 from spieltisch.arena.elo import format_elo
 from spieltisch.arena.match import MatchResult, run_match
-from spieltisch.arena.record import GameRecord, load_record, replay_record
 from spieltisch.cli.common import (
     GAME,
     OPTIONS,
@@ -28,6 +27,7 @@ from spieltisch.cli.prompt import Ask, ask_line
 from spieltisch.core import Game, load
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import quote
+from spieltisch.core.record import GameRecord, load_record, replay_record
 from spieltisch.core.text import is_ascii_int
 
 #: The most games of one match and the most worker processes.

@@ -20,7 +20,6 @@ import click
 
 from spieltisch.ai.agent import Agent
 from spieltisch.ai.spec import make_agent
-from spieltisch.arena.record import GameRecord, load_record
 from spieltisch.cli.common import (
     GAME,
     GAME_OVER,
@@ -42,6 +41,7 @@ from spieltisch.cli.prompt import MAX_LINE, Ask, ask_line
 from spieltisch.core import Game, SpieltischError, State, load
 from spieltisch.core.chance import MAX_SEED, chance_rng
 from spieltisch.core.errors import quote
+from spieltisch.core.record import GameRecord, load_record
 from spieltisch.tables import ChanceDrawn, Event, MovePlayed, Seat, Status, Table
 
 PLAY_HELP = """commands (a line that reads as a move is played; `:word` is always a command):

@@ -16,10 +16,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from spieltisch.ai.service import AIBusy, AIService
-from spieltisch.arena.record import GameRecord, replay_record
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import SpieltischError, quote
-from spieltisch.core.registry import games, load
+from spieltisch.core.record import GameRecord, replay_record
+from spieltisch.core.registry import game_names, load
 from spieltisch.core.text import read_int
 from spieltisch.server.analysis import FairPlay, GameInProgress
 from spieltisch.server.catalog import catalog, rules_html
@@ -99,9 +99,9 @@ def path_id(request: Request) -> int:
 
 
 def game_name(raw: object) -> str:
-    if not isinstance(raw, str) or raw not in games():
+    if not isinstance(raw, str) or raw not in game_names():
         shown = quote(raw if isinstance(raw, str) else str(type(raw).__name__), 40)
-        raise BadRequest(f"unknown game {shown} (games: {', '.join(games())})")
+        raise BadRequest(f"unknown game {shown} (games: {', '.join(game_names())})")
     return raw
 
 

@@ -15,11 +15,11 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from spieltisch.ai.service import AIService
-from spieltisch.bots.web import BOT_PATH, bot_socket, start_bots, stop_bots
 from spieltisch.core.settings import Settings
 from spieltisch.server.account_api import ACCOUNT_ROUTES
 from spieltisch.server.api import ROUTES
 from spieltisch.server.arena_api import ARENA_ROUTES
+from spieltisch.server.bot_socket import BOT_PATH, bot_socket, start_bots, stop_bots
 from spieltisch.server.hub import IDLE_GRACE, Hub
 from spieltisch.server.ws import table_socket
 from spieltisch.store import Store

@@ -24,10 +24,10 @@ from starlette.websockets import WebSocket
 
 from spieltisch.ai.levels import EXTRA_LEVELS, levels
 from spieltisch.ai.service import AIService
-from spieltisch.arena.record import GameRecord
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import CHANCE, Game, Outcome
+from spieltisch.core.record import GameRecord
 from spieltisch.core.registry import load
 from spieltisch.store import IMPORTED, NotFoundError, Player, Store
 from spieltisch.store.accounts import ACCOUNT_KIND
@@ -61,8 +61,9 @@ def level_names(game: Game[Any, Any]) -> list[str]:
     return [*EXTRA_LEVELS, *levels(game)]
 
 
-def agent_for(game: Game[Any, Any], level: str) -> str:
-    """The agent spec of a level name offered by the lobby (`SeatError` for others)."""
+def checked_level(game: Game[Any, Any], level: str) -> str:
+    """`level` if the lobby offers it for `game` (its table of levels, or an extra level
+    such as `random`); `SeatError` for any other name. The seat keeps the level name."""
     if level in EXTRA_LEVELS:
         return level
     table = levels(game)
@@ -273,7 +274,7 @@ class Hub:
             if index == request.seat:
                 seats.append(Seat.person(request.name, token))
             elif request.opponent == "ai":
-                spec = agent_for(game, request.level)
+                spec = checked_level(game, request.level)
                 seats.append(Seat.ai(spec, f"AI ({request.level})"))
             elif request.opponent == "here":
                 seats.append(Seat.person("friend", token))

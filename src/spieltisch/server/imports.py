@@ -13,12 +13,10 @@ show (a resignation, a timeout, an agreed draw): that claim is not kept.
 
 from __future__ import annotations
 
-from typing import Any
-
-from spieltisch.arena.record import GameRecord, replay_record
 from spieltisch.core.errors import NotationError
 from spieltisch.core.game import Outcome
 from spieltisch.core.names import BadName, clean_name
+from spieltisch.core.record import GameRecord, RecordMeta, replay_record
 from spieltisch.store import IMPORTED
 from spieltisch.tables import AGREED_DRAW, RESIGNATION, TIME
 
@@ -90,7 +88,7 @@ def imported_record(record: GameRecord) -> GameRecord:
         move = start.parse_move(text)
         moves.append(str(move))
         start.play(move)
-    meta: dict[str, Any] = {"kinds": [IMPORTED, IMPORTED]}
+    meta: RecordMeta = {"kinds": [IMPORTED, IMPORTED]}
     if reached is None:
         meta["abandoned"] = UNFINISHED
     game = record.load_game()

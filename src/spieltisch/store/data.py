@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
-from spieltisch.arena.record import GameRecord
 from spieltisch.core.game import Outcome
+from spieltisch.core.record import GameRecord, RecordMeta
 
 Status = Literal["running", "finished", "abandoned"]
 STATUSES: tuple[Status, ...] = ("running", "finished", "abandoned")
@@ -89,7 +89,7 @@ class StoredGame(GameSummary):
 
     def to_record(self) -> GameRecord:
         """The game as a record file holds it (see `Store.record`)."""
-        meta = dict(self.meta)
+        meta = cast(RecordMeta, dict(self.meta))
         if self.chance_seed is not None:
             meta["chance_seed"] = self.chance_seed
         kinds = [player.kind for player in self.players]

@@ -23,10 +23,10 @@ from sqlalchemy import ColumnElement, Engine, and_, delete, func, insert, or_, s
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from spieltisch.arena.record import MAX_MOVE_LENGTH, GameRecord, replay_record
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import NotationError, quote
 from spieltisch.core.game import CHANCE, Outcome
+from spieltisch.core.record import MAX_MOVE_LENGTH, GameRecord, replay_record
 from spieltisch.core.registry import load
 from spieltisch.store import engine as engines
 from spieltisch.store.accounts import AccountStore
@@ -699,7 +699,7 @@ def _imported_rows(record: GameRecord) -> tuple[GameRow, list[MoveRow]]:
         move = state.parse_move(text)
         seats.append(state.to_move)
         state.play(move)
-    meta = dict(record.meta)
+    meta: dict[str, Any] = dict(record.meta)
     chance_seed = meta.pop("chance_seed", None)
     kinds = meta.pop("kinds", [UNKNOWN, UNKNOWN])
     created = _moment(meta.pop("created", None), "created") or _now()

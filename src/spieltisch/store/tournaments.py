@@ -21,9 +21,9 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from spieltisch.arena.ratings import NEW_PLAYER, LiveRating, Result, live_update
-from spieltisch.arena.record import GameRecord
 from spieltisch.core.errors import quote
+from spieltisch.core.rating import NEW_PLAYER, LiveRating, RatingUpdate, Result, live_update
+from spieltisch.core.record import GameRecord
 from spieltisch.core.registry import load
 from spieltisch.store.data import IMPORTED
 from spieltisch.store.errors import ConflictError, NotFoundError, StoreError
@@ -295,10 +295,11 @@ class TournamentStore:
             if p0 != p1
         ]
 
-    def rate_game(self, game_id: int) -> bool:
-        """Update both players' live ratings with the finished game `game_id`; False (and
-        nothing changed) if it is not finished, is a self-play, was imported (not played
-        here), or was rated already."""
+    def rate_game(self, game_id: int, rating_update: RatingUpdate = live_update) -> bool:
+        """Update both players' live ratings with the finished game `game_id` by
+        `rating_update` (the store keeps ratings, the caller may choose how they move); False
+        (and nothing changed) if it is not finished, is a self-play, was imported (not played
+        here), is not a rated pair of seats, or was rated already."""
         game_id = _id(game_id)
         with self._write() as session:
             game = session.get(GameRow, game_id)
@@ -328,7 +329,7 @@ class TournamentStore:
                 for name, kind in seats
             ]
             score = 0.5 if game.winner is None else (1.0 if game.winner == 0 else 0.0)
-            new = live_update(
+            new = rating_update(
                 LiveRating(rows[0].mu, rows[0].sigma), LiveRating(rows[1].mu, rows[1].sigma), score
             )
             now = _now()

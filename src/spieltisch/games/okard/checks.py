@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spieltisch.core.errors import quote
+from spieltisch.games.okard.lookup import PLAYER_NAMES, RED
 from spieltisch.games.okard.moves import (
     DROP,
     END,
@@ -21,7 +22,6 @@ from spieltisch.games.okard.moves import (
     Move,
 )
 from spieltisch.games.okard.options import SACRIFICE_CAP, DropZone
-from spieltisch.games.okard.tables import PLAYER_NAMES, RED
 
 if TYPE_CHECKING:
     from spieltisch.games.okard.state import OkardState

@@ -1,4 +1,5 @@
 // The front end's router: one page, the URL's #fragment names the page.
+import { gameCatalog } from "./api.js";
 import { h } from "./dom.js";
 import * as lobby from "./pages/lobby.js";
 import * as table from "./pages/table.js";
@@ -47,6 +48,15 @@ function route() {
   main.append(h("div", { class: "card" }, h("h2", {}, "Not found"), h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
 }
 
+// The "How to play" menu: one entry per game the server offers.
+function fillRulesMenu() {
+  const menu = document.getElementById("rules-menu");
+  gameCatalog().then((games) => {
+    menu.replaceChildren(...games.map((g) => h("a", { href: `#/rules/${g.name}` }, g.title)));
+  }).catch(() => {});
+}
+
 window.addEventListener("hashchange", route);
 mountMenu(document.getElementById("account-slot"));
+fillRulesMenu();
 route();

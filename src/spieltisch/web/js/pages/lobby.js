@@ -4,13 +4,6 @@ import { getJSON, postJSON } from "../api.js";
 import { h, plural } from "../dom.js";
 import { me, onChange, post } from "../account.js";
 
-const BLURB = {
-  ostseeschach: "Baltic-sea chess: stack your pieces into towers and carry ambers home.",
-  schachogi: "Chess meets shogi: shogi-like moves, promotion on the last two ranks, capture the Pflöck.",
-  "hase-und-igel": "The hare and the hedgehog: race along 65 fields, pay in carrots, eat your salads.",
-  okard: "Build an army of stones, roll for action points, promote, sacrifice and drop.",
-};
-
 function optionInput(option) {
   const id = `opt-${option.name}`;
   let input;
@@ -27,7 +20,7 @@ function optionInput(option) {
 export function mount(main) {
   const params = new URLSearchParams(location.hash.split("?")[1] || "");
   let catalog = [];
-  let chosen = params.get("game") || "ostseeschach";
+  let chosen = params.get("game");
   const status = h("p", { class: "form-status" });
   const picker = h("div", { class: "game-picker" });
   const form = h("form", { class: "new-table card", onsubmit: (e) => { e.preventDefault(); create(); } });
@@ -49,7 +42,7 @@ export function mount(main) {
         h("button", { type: "button", class: `game-card${g.name === chosen ? " chosen" : ""}`, "data-game": g.name, onclick: () => { chosen = g.name; renderPicker(); renderForm(); } },
           h("span", { class: `game-emblem emblem-${g.name}` }),
           h("b", {}, g.title),
-          h("span", { class: "blurb" }, BLURB[g.name] || ""),
+          h("span", { class: "blurb" }, g.summary),
           h("a", { href: `#/rules/${g.name}`, class: "rules-link", onclick: (e) => e.stopPropagation() }, "How to play")),
       ),
     );
