@@ -10,10 +10,18 @@ STAMP  := $(VENV)/.installed
 # persistent build directory build/ makes that an incremental rebuild).
 NATIVE_SOURCES := CMakeLists.txt $(shell find src/spieltisch/native -name '*.[ch]pp')
 
+# Each step says what it does first: the install is quiet otherwise, and compiling the
+# native core is a minute or two with nothing else on screen.
 $(STAMP): pyproject.toml $(NATIVE_SOURCES)
+	@echo "install: creating the virtual environment $(VENV) with $(PYTHON)"
 	$(PYTHON) -m venv $(VENV)
+	@echo "install: updating pip in $(VENV)"
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@echo "install: fetching the pinned dependencies (pyproject.toml) and"
+	@echo "install: compiling the native core (C++) — up to two minutes on 2 cores"
+	@start=$$(date +%s) && \
+		$(BIN)/python -m pip install --quiet -e '.[dev]' && \
+		echo "install: spieltisch installed in $(VENV) ($$(( $$(date +%s) - start )) s)"
 	touch $(STAMP)
 
 HOST ?= 127.0.0.1
@@ -55,6 +63,7 @@ bench: $(STAMP)
 ## the native core built in place (src/spieltisch/_native*.so, git-ignored), for running
 ## the sources with PYTHONPATH=src in an environment that did not install them
 native: $(STAMP)
+	@echo "native: compiling the native core (C++) in build/inplace — up to two minutes on 2 cores"
 	$(BIN)/python -m pip install --quiet nanobind==3.1.0
 	cmake -S . -B build/inplace -G Ninja -DCMAKE_BUILD_TYPE=Release \
 		-DPython_EXECUTABLE=$(abspath $(BIN)/python) \

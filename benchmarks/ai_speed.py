@@ -87,4 +87,4 @@ def main(names: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or spieltisch.games())
+    main(sys.argv[1:] or spieltisch.game_names())

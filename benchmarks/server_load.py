@@ -53,7 +53,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from spieltisch.arena.record import replay_record
+from spieltisch.core.record import replay_record
 from spieltisch.core.registry import load
 from spieltisch.core.settings import Settings
 from spieltisch.store import Store

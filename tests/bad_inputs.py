@@ -24,8 +24,8 @@ from typing import Any
 
 import spieltisch
 from spieltisch.ai.spec import make_agent
-from spieltisch.arena.record import GameRecord
 from spieltisch.core import SpieltischError, State
+from spieltisch.core.record import GameRecord
 
 REFUSED, ACCEPTED, CRASH = "refused", "accepted", "crash"
 
@@ -124,7 +124,7 @@ def _classify(action: Callable[[], object]) -> str:
 def library_cases(scale: int = 1) -> Iterator[tuple[str, str, Callable[[], object]]]:
     """(kind, game, action) for every library-level case."""
     rng = random.Random(2026)
-    for name in spieltisch.games():
+    for name in spieltisch.game_names():
         game = spieltisch.load(name)
         states = _positions(game, 4 * scale)
         for state in states:

@@ -16,7 +16,7 @@ def test_games_lists_every_registered_game() -> None:
     result = run("games")
     assert result.returncode == 0
     listed = [line.split()[0] for line in result.stdout.splitlines() if line and line[0] != " "]
-    assert listed == spieltisch.games()
+    assert listed == spieltisch.game_names()
 
 
 @pytest.mark.parametrize("command", [[], ["games"], ["show"], ["play"], ["perft"]])
@@ -102,7 +102,7 @@ def test_play_human_against_human_to_the_end(tmp_path: Path) -> None:
     moves = last_moves_game("ostseeschach", 8)
     result = run(
         *("play", "ostseeschach", "--seed", "8", "--opponent", "human"),
-        *("--save", str(tmp_path / "g.json")),
+        *("--save", str(tmp_path / "g.json"), "--db", str(tmp_path / "s.db")),
         stdin="\n".join(moves) + "\n",
     )
     assert result.returncode == 0, result.stderr

@@ -82,7 +82,7 @@ SLOW_ROWS = [
 ]
 
 _covered = {r.name for r in FAST_ROWS}
-_default_rows = [row(name, "", 50) for name in spieltisch.games() if name not in _covered]
+_default_rows = [row(name, "", 50) for name in spieltisch.game_names() if name not in _covered]
 _params = [pytest.param(r, id=r.id) for r in FAST_ROWS + _default_rows] + [
     pytest.param(r, id=r.id, marks=pytest.mark.slow) for r in SLOW_ROWS
 ]

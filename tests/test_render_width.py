@@ -11,7 +11,7 @@ import spieltisch
 WIDTH = 100
 
 
-@pytest.mark.parametrize("name", spieltisch.games())
+@pytest.mark.parametrize("name", spieltisch.game_names())
 def test_boards_fit_100_columns(name: str) -> None:
     game = spieltisch.load(name)
     widest = 0

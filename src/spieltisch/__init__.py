@@ -1,8 +1,5 @@
 """spieltisch: four two-player board games with exact rules, AI, a CLI and a server."""
 
-# Load the `spieltisch.games` subpackage before binding the registry function `games`:
-# a subpackage imported later would replace the attribute `spieltisch.games` with itself.
-import spieltisch.games as _games_package  # noqa: F401
 from spieltisch.core import (
     CHANCE,
     TERMINAL,
@@ -14,7 +11,7 @@ from spieltisch.core import (
     PositionError,
     SpieltischError,
     State,
-    games,
+    game_names,
     load,
     perft,
 )
@@ -33,7 +30,7 @@ __all__ = [
     "SpieltischError",
     "State",
     "__version__",
-    "games",
+    "game_names",
     "load",
     "perft",
 ]

@@ -2,7 +2,7 @@
 
 Every game submodule offers the same functions; they raise ValueError on position text
 (or a move) they do not accept. `config` is the game's options in the engine's own form
-(Okard's: okard/tables.hpp); "" is the default options.
+(Okard's: okard/lookup.hpp); "" is the default options.
 """
 
 from collections.abc import Callable
@@ -110,12 +110,13 @@ class _GameModule(ModuleType):
 class _OkardModule(_GameModule):
     @staticmethod
     def king_need(text: str, attacker: int, room: int, config: str = ...) -> int: ...
+    @staticmethod
+    def config_error(config: str) -> str | None: ...
 
 ostseeschach: _GameModule
 schachogi: _GameModule
 haseundigel: _GameModule
 okard: _OkardModule
 
-def okard_config_error(config: str) -> str | None: ...
 def chance_random(seed: int, ply: int) -> float: ...
 def seeded_random(words: list[int]) -> tuple[float, float]: ...

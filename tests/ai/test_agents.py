@@ -16,6 +16,7 @@ from spieltisch.ai.mcts import MCTSAgent
 from spieltisch.ai.spec import make_agent
 from spieltisch.core.game import State
 from tests.ai.toygame import TakeTwice, TakeTwiceState, exact_value
+from tests.helpers.positions import random_positions
 
 SPECS = [
     "random",
@@ -25,27 +26,7 @@ SPECS = [
 ]
 
 
-def random_positions(game: Any, count: int, seed: int) -> list[State[Any]]:
-    """Positions reached by random play (chance events drawn), at a player to move."""
-    rng = random.Random(seed)
-    found: list[State[Any]] = []
-    attempt = 0
-    while len(found) < count:
-        state = game.new_state(seed + attempt)
-        attempt += 1
-        plies = rng.randrange(0, 80)
-        for _ in range(plies):
-            if state.is_over():
-                break
-            state.push(state.random_move(rng))
-        while state.is_chance():
-            state.push(state.sample_chance(rng))
-        if not state.is_over():
-            found.append(state)
-    return found
-
-
-@pytest.mark.parametrize("name", spieltisch.games())
+@pytest.mark.parametrize("name", spieltisch.game_names())
 @pytest.mark.parametrize("spec", SPECS)
 def test_agents_play_only_legal_moves(name: str, spec: str) -> None:
     game = spieltisch.load(name)
@@ -113,7 +94,7 @@ def test_mcts_solves_multistep_turns(stones: int) -> None:
     assert values[move] == max(values.values())
 
 
-@pytest.mark.parametrize("name", spieltisch.games())
+@pytest.mark.parametrize("name", spieltisch.game_names())
 def test_mcts_is_reproducible(name: str) -> None:
     game = spieltisch.load(name)
     for state in random_positions(game, 3, 7):
@@ -138,7 +119,7 @@ def test_mcts_reuses_its_tree() -> None:
 PUSH_COST = 1e-4
 
 
-@pytest.mark.parametrize("name", spieltisch.games())
+@pytest.mark.parametrize("name", spieltisch.game_names())
 @pytest.mark.parametrize("spec", ["mcts:time=0.3", "alphabeta:time=0.3"])
 def test_time_budget_is_respected(name: str, spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Within 10% plus 50 ms of the budget (the issue's bound), on a clock driven by the
@@ -224,7 +205,7 @@ def test_every_game_plays_its_level_table() -> None:
     # table, with the game's measured `native_levels` changes, for games with a native
     # engine, the generic one for the others.
     assert not hasattr(spieltisch.Game, "ai_levels")
-    for name in spieltisch.games():
+    for name in spieltisch.game_names():
         game = spieltisch.load(name)
         table = {**NATIVE, **game.native_levels} if native.available(game) else GENERIC
         assert levels(game) == table

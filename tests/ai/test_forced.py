@@ -3,33 +3,11 @@ with a plain exhaustive search (tests/ai/solver.py), so the test knows the answe
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-
-import spieltisch
 from spieltisch.ai.agent import Budget
 from spieltisch.ai.alphabeta import PROVEN, AlphaBetaAgent
 from spieltisch.ai.mcts import MCTSAgent
-from spieltisch.core.game import State
 from tests.ai.solver import loses_within, winning_moves
-
-# Ostseeschach, red to move at turn 40 with ambers 1:0: the Möwe on g3 steps onto the
-# h-file for the second amber; blue's lone Robbe cannot answer with two ambers.
-AMBER_IN_1 = "r......./......../......../......../......../......M./........./..R....."
-# The same Möwe on f3: two steps to the amber, blue cannot stop it (win in 3 plies).
-AMBER_IN_3 = "r......./......../......../......../......../.....M../......../..R....."
-# Red to move, blue (1 amber) threatens its second with the Möwe b4-a4; only the Robbe
-# a2xb4 stops it.
-LOSS_IN_2 = "......./...H..../......../......../.m....../......../R......./.......r"
-
-
-def ostsee(rows: str, turn: int, ambers: str) -> State[Any]:
-    ranks = [rank.ljust(8, ".")[:8] for rank in rows.split("/")]
-    state: State[Any] = spieltisch.load("ostseeschach").parse(
-        f"{'/'.join(ranks)} {turn} {ambers} -"
-    )
-    return state
+from tests.helpers.forced import AMBER_IN_1, AMBER_IN_3, LOSS_IN_2, ostsee, schachogi
 
 
 def test_ostseeschach_amber_in_1() -> None:
@@ -64,13 +42,6 @@ def test_ostseeschach_avoids_loss_in_2() -> None:
     for seed in range(3):
         assert str(AlphaBetaAgent(Budget(depth=2), seed=seed).select(state)) == "a2b4"
     assert str(MCTSAgent(Budget(iterations=400), seed=1).select(state)) == "a2b4"
-
-
-def schachogi(text: str) -> State[Any]:
-    if "schachogi" not in spieltisch.games():
-        pytest.skip("schachogi is not registered yet (src/spieltisch/core/registry.py)")
-    state: State[Any] = spieltisch.load("schachogi").parse(text)
-    return state
 
 
 def test_schachogi_pfloeck_capture_in_1() -> None:

@@ -12,7 +12,7 @@ import spieltisch
 from spieltisch.ai.spec import make_agent
 from spieltisch.arena.elo import MatchScore, elo_difference
 from spieltisch.arena.match import play_game, run_match
-from spieltisch.arena.record import GameRecord, load_record, replay_record
+from spieltisch.core.record import GameRecord, load_record, replay_record
 
 
 def test_elo_difference() -> None:

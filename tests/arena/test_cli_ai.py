@@ -16,7 +16,7 @@ def test_match_writes_records_and_a_table(tmp_path: Path) -> None:
         main,
         [
             *("match", "ostseeschach", "mcts:iterations=20", "random"),
-            *("--games", "4", "--seed", "1", "--out", str(out)),
+            *("--games", "4", "--seed", "1", "--out", str(out), "--db", str(tmp_path / "s.db")),
         ],
     )
     assert result.exit_code == 0, result.output

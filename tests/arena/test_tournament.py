@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 from spieltisch.arena.engine_test import SPRTReport, create_test, run_test
 from spieltisch.arena.jobs import GameJob, LocalRunner, derive
-from spieltisch.arena.record import GameRecord, replay_record
 from spieltisch.arena.tournament import (
     Entrant,
     Progress,
@@ -24,6 +23,7 @@ from spieltisch.arena.tournament import (
 )
 from spieltisch.cli import main
 from spieltisch.core.errors import NotationError, OptionError
+from spieltisch.core.record import GameRecord, replay_record
 from spieltisch.store import Store
 from tests.cli.run import assert_one_error_line, run
 

@@ -43,7 +43,7 @@ def test_a_bot_that_never_plays_leaves_an_abandoned_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A bot command that exits at once: the game is stored as abandoned, not as running."""
-    import spieltisch.bots.duel as duel
+    import spieltisch.arena.duel as duel
 
     monkeypatch.setattr(duel, "GAME_TIMEOUT", 5.0)
     command = f"{shlex.quote(sys.executable)} -c pass"

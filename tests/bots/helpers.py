@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import spieltisch
-from spieltisch.bots.duel import ServerThread
+from spieltisch.arena.duel import ServerThread
 from spieltisch.bots.rooms import Lobby, StoreHost
 from spieltisch.bots.stream import PacketSplitter
 from spieltisch.core.xml_reading import read_xml

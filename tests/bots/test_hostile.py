@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from spieltisch.bots.duel import ServerThread
+from spieltisch.arena.duel import ServerThread
 from spieltisch.bots.outbox import Outbox
 from spieltisch.store import Store
+from tests.helpers.xml_bots import OSTSEE, causes, play_out, prepared_pair
 
 from .helpers import XmlClient, kind, running_server
-from .test_xml_protocol import OSTSEE, causes, play_out, prepared_pair
 
 LAUGHS = (
     '<protocol><!DOCTYPE lolz [<!ENTITY lol "lol">'

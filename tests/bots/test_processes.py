@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from spieltisch.bots.duel import run_duel
+from spieltisch.arena.duel import run_duel
 from spieltisch.cli import main
 from spieltisch.store import Store
 
@@ -108,7 +108,7 @@ def test_a_bot_that_never_comes_gives_no_result(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_a_duel_on_a_server_elsewhere(tmp_path: Path) -> None:
-    from spieltisch.bots.duel import RemoteServer
+    from spieltisch.arena.duel import RemoteServer
 
     from .helpers import running_server
 

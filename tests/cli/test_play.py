@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import spieltisch
-from spieltisch.arena.record import load_record, replay_record
 from spieltisch.cli.play import play_loop
+from spieltisch.core.record import load_record, replay_record
 from tests.cli.run import last_moves_game, run
 
 # Wieher out and back is impossible (it jumps forward only), so the Rocks shuffle:
@@ -33,6 +33,7 @@ def test_a_resumed_record_keeps_the_repetitions(tmp_path: Path) -> None:
     assert load_record(path).moves == [*OPENING, *SHUFFLE]
     second = run(
         *("play", "schachogi", "--opponent", "human", "--record", str(path)),
+        *("--db", str(tmp_path / "s.db")),
         stdin="\n".join(SHUFFLE) + "\n",
     )
     assert second.returncode == 0, second.stderr

@@ -65,7 +65,7 @@ def test_bad_options(text: str, message: str) -> None:
 
 
 def test_registry() -> None:
-    names = spieltisch.games()
+    names = spieltisch.game_names()
     assert names[0] == "ostseeschach"
     assert set(names) <= {"ostseeschach", "schachogi", "hase-und-igel", "okard"}
     for name in names:

@@ -116,7 +116,7 @@ def test_a_game_has_no_competition_codec_unless_it_says_so() -> None:
     assert not hasattr(Game, "ai_levels")
 
 
-@pytest.mark.parametrize("name", spieltisch.games())
+@pytest.mark.parametrize("name", spieltisch.game_names())
 def test_the_competition_games_have_a_codec(name: str) -> None:
     codec = spieltisch.load(name).competition()
     types = {"ostseeschach": "swc_2022_ostseeschach", "hase-und-igel": "swc_2018_hase_und_igel"}

@@ -15,10 +15,10 @@ import numpy as np
 from pettingzoo.test import api_test, seed_test
 
 from spieltisch import envs
-from spieltisch.core.registry import games
+from spieltisch.core.registry import game_names
 
 #: Every game with its default options, and variants that change the tensors or the turn.
-CASES = [(name, None) for name in games()] + [
+CASES = [(name, None) for name in game_names()] + [
     ("okard", "board=8"),
     ("okard", "ap=fixed fixed_ap=2"),
     ("schachogi", "repetitions=0 quiet_plies=40"),
@@ -51,7 +51,7 @@ def _play_out(aec: Any, seed: int, limit: int = 100_000) -> tuple[int, dict[str,
     return steps, totals
 
 
-@pytest.mark.parametrize("name", games())
+@pytest.mark.parametrize("name", game_names())
 def test_max_cycles_truncates(name: str) -> None:
     aec = envs.env(name, "board=8" if name == "okard" else None, max_cycles=7)
     steps, totals = _play_out(aec, seed=3)
@@ -109,7 +109,7 @@ def test_an_illegal_action_loses_through_the_wrapper() -> None:
     assert all(aec.terminations.values())
 
 
-@pytest.mark.parametrize("name", games())
+@pytest.mark.parametrize("name", game_names())
 def test_render_modes(name: str) -> None:
     aec = envs.raw_env(name, render_mode="rgb_array")
     aec.reset(seed=4)

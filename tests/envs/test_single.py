@@ -14,10 +14,10 @@ from gymnasium.utils.env_checker import check_env
 
 from spieltisch import envs
 from spieltisch.ai.spec import AgentSpecError
-from spieltisch.core.registry import games
+from spieltisch.core.registry import game_names
 
 
-@pytest.mark.parametrize("name", games())
+@pytest.mark.parametrize("name", game_names())
 def test_check_env(name: str) -> None:
     options = "board=8" if name == "okard" else None
     with warnings.catch_warnings():

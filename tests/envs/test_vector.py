@@ -14,7 +14,7 @@ import numpy as np
 
 from spieltisch import envs, native
 from spieltisch.core.game import TERMINAL, State
-from spieltisch.core.registry import games
+from spieltisch.core.registry import game_names
 
 needs_native = pytest.mark.skipif(
     not native.available("ostseeschach"), reason="the native engines are not built"
@@ -32,7 +32,7 @@ def batch_states(batch: envs.VectorGames) -> list[State[Any]]:
 
 
 #: Every game on the Python backend, and those with a native batch on the native one.
-CASES = [(name, "python") for name in games()] + [
+CASES = [(name, "python") for name in game_names()] + [
     pytest.param(name, "native", marks=needs_native)
     for name in ("ostseeschach", "schachogi", "hase-und-igel", "okard")
 ]

@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import spieltisch
-from tests.ai.test_forced import AMBER_IN_3, ostsee
+from tests.helpers.forced import AMBER_IN_3, ostsee
 
 INFO = re.compile(r"info depth (\d+) score (cp|mate) -?\d+ nodes \d+ nps \d+ time \d+ pv \S+")
 

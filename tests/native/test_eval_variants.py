@@ -10,8 +10,8 @@ import pytest
 
 import spieltisch
 from spieltisch import native
-from tests.ai.test_agents import random_positions
-from tests.games.schachogi.test_perft import random_scatter
+from tests.helpers.positions import random_positions
+from tests.helpers.schachogi_perft import random_scatter
 
 #: How many evaluation variants each engine has (0 and the candidates of the tuning log).
 VARIANTS = {"ostseeschach": 9, "schachogi": 9, "hase-und-igel": 3}

@@ -15,21 +15,16 @@ from spieltisch.core import IllegalMoveError, PositionError, perft
 from spieltisch.games.okard import OkardState
 from spieltisch.native import NativeUnavailableError
 from spieltisch.native.search import search
-from tests.games.okard import test_perft as python_perft
 
 # The Python engine's perft positions and counts: one table that both engines must meet.
 from tests.games.okard.support import board_text, game
-from tests.games.okard.test_perft import KINGS_ONLY, REGRESSION
+from tests.helpers.okard_perft import AP_MODE_CASES, KINGS_ONLY, REGRESSION
 
 from .support import compare_children, random_games
 
 NAME = "okard"
 REGRESSION_TEXT = (
     "t,3,k,2,l,1/4,b,4/9/9/4,b,4/9/9/3,B,RI,4/SC,3,K,3,T B1/SP1 0:0 play r ? 0 s 0 -- -"
-)
-#: (options, text, depth, count) of the Python test's AP-mode cases.
-AP_MODE_CASES: list[tuple[str, str, int, int]] = list(
-    python_perft.test_perft_by_ap_mode.pytestmark[0].args[1]  # type: ignore[attr-defined]
 )
 
 #: Variants the random games mix in (okard.md, the options).
@@ -148,7 +143,7 @@ def test_the_evaluation_counts_threats_the_opponent_can_pay_for() -> None:
     from spieltisch import _native
 
     loaded = game("stones=K,T,X:111111111")
-    config = native.okard_config(loaded.options)
+    config = native.config(loaded)
     assert config is not None
 
     def value(square: str, evaluation: str = "") -> int:
@@ -168,7 +163,7 @@ def test_the_evaluation_sees_a_koenig_line_that_sacrifices_open() -> None:
     `eval=1` (the first occupied square only) does not."""
     from spieltisch import _native
 
-    config = native.okard_config(game().options)
+    config = native.config(game())
     assert config is not None
 
     def text(king: str, ap: str) -> str:
@@ -232,7 +227,7 @@ def test_king_need_is_the_least_ap_that_captures_the_king(count: int) -> None:
     goes on after a capture)."""
     from spieltisch import _native
 
-    config = native.okard_config(game().options)
+    config = native.config(game())
     assert config is not None
     rng = random.Random(12)
     reachable = unreachable = 0
@@ -257,7 +252,7 @@ def scattered(options: str, rng: random.Random) -> str:
     """A play-phase position set up by hand: any stones anywhere (each side's König on the
     board), hands, AP, sacrificed AP, stage, turn near the limit, captured values."""
     loaded = game(options)
-    t = loaded.tables
+    t = loaded.lookup
     n = t.n
     cells: dict[str, str] = {}
     squares = rng.sample(range(t.nn), rng.randrange(2, 2 + t.nn // 3))
@@ -322,7 +317,7 @@ def test_the_native_reader_takes_no_text_the_python_reader_refuses() -> None:
     alphabet = "0123456789/,:+-?=rbmspdkKBTLGSCPRIaz \t"
     for options in ("", "board=8 ap=round", "end=points turns=20"):
         loaded = game(options)
-        config = native.okard_config(loaded.options)
+        config = native.config(loaded)
         assert config is not None
         state = loaded.new_state()
         texts: list[str] = []

@@ -13,7 +13,7 @@ from spieltisch import native
 from spieltisch.core import IllegalMoveError, PositionError, perft
 
 # The Python engine's perft positions and counts: one table that both engines must meet.
-from tests.games.schachogi.test_perft import (
+from tests.helpers.schachogi_perft import (
     POSITIONS,
     START,
     random_game_positions,

@@ -10,7 +10,7 @@ import pytest
 import spieltisch
 from spieltisch.native.search import PROVEN, mate_in, search, stop_flag
 from tests.ai.solver import loses_within, winning_moves
-from tests.ai.test_forced import (
+from tests.helpers.forced import (
     AMBER_IN_1,
     AMBER_IN_3,
     LOSS_IN_2,

@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from spieltisch import native
-
-from .test_search_chance import assert_exact_and_cheaper
+from tests.helpers.chance_search import assert_exact_and_cheaper
 
 pytestmark = pytest.mark.skipif(not native.available("okard"), reason="no native Okard")
 

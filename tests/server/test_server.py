@@ -121,6 +121,10 @@ def test_records_export_import_and_positions(server: ServerProcess) -> None:
     client = TableClient(server, table_id, me)
     for _ in range(4):
         client.move(client.table["state"]["moves"][0]["notation"])
+    status, _, _ = server.post("/api/analysis", {"game_id": table_id, "ply": 2})
+    assert status == 403, "no engine analysis of a game in progress (issue 22, finding 11)"
+    client.send(type="resign")
+    client.until(lambda t: t["status"] == "over")
     client.close()
     listed = server.get("/api/records?game=ostseeschach")
     assert table_id in [g["id"] for g in listed["games"]]

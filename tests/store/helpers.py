@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from spieltisch.arena.record import GameRecord
 from spieltisch.core import State, load
+from spieltisch.core.record import GameRecord
 from spieltisch.store import Player, Store
 
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spieltisch.arena.record import GameRecord
 from spieltisch.core import SpieltischError
+from spieltisch.core.record import GameRecord, RecordMeta
 from spieltisch.store import Store, StoreError
 from tests.store.helpers import random_record
 
@@ -51,7 +51,12 @@ def test_import_keeps_or_refuses_with_its_own_errors(
     reason: str,
 ) -> None:
     record = replace(
-        GOOD, meta=meta, players=players, finished=finished, winner=winner, reason=reason
+        GOOD,
+        meta=cast(RecordMeta, meta),
+        players=players,
+        finished=finished,
+        winner=winner,
+        reason=reason,
     )
     try:
         game_id = store.import_record(record)

@@ -66,7 +66,7 @@ def test_opening_again_keeps_the_data(fresh_url: str) -> None:
 
 
 def test_without_upgrade_an_old_schema_is_refused(fresh_url: str) -> None:
-    with pytest.raises(StoreError, match="revision None, not '0002'"):
+    with pytest.raises(StoreError, match=f"revision None, not '{head_revision()}'"):
         Store.open(fresh_url, upgrade=False)
 
 

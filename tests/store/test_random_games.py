@@ -6,15 +6,15 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spieltisch.arena.record import GameRecord, replay_record
-from spieltisch.core import games
+from spieltisch.core import game_names
+from spieltisch.core.record import GameRecord, replay_record
 from spieltisch.store import Store
 from tests.store.helpers import play_random
 
 
 @settings(max_examples=12, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
-    game=st.sampled_from(games()),
+    game=st.sampled_from(game_names()),
     seed=st.integers(0, 2**31),
     plies=st.integers(0, 40),
 )

@@ -6,10 +6,10 @@ import json
 import random
 from dataclasses import replace
 from datetime import UTC, datetime
+from typing import cast
 
 import pytest
 
-from spieltisch.arena.record import GameRecord, replay_record
 from spieltisch.core import (
     CHANCE,
     NotationError,
@@ -19,6 +19,7 @@ from spieltisch.core import (
     UnknownGameError,
     load,
 )
+from spieltisch.core.record import GameRecord, RecordMeta, replay_record
 from spieltisch.store import ConflictError, NotFoundError, Player, Store, StoreError
 from tests.store.helpers import play_random, random_record
 
@@ -212,7 +213,9 @@ def test_record_exported_and_reimported_is_equal(store: Store) -> None:
 
 def test_a_plain_record_is_imported_as_it_is(store: Store) -> None:
     game_id, _state = play_random(store, "okard", 8, 40, finish=False)
-    plain = replace(store.record(game_id), meta={"note": "from a file"}, players=("x", "y"))
+    plain = replace(
+        store.record(game_id), meta=cast(RecordMeta, {"note": "from a file"}), players=("x", "y")
+    )
     plain.winner = None
     imported = store.import_record(plain)
     game = store.game(imported)
@@ -259,7 +262,7 @@ def test_import_refuses_bad_records_and_keeps_nothing(store: Store) -> None:
         ({"abandoned": 3}, "meta.abandoned"),
     ):
         with pytest.raises((NotationError, StoreError), match=words):
-            store.import_record(replace(good, meta=meta))
+            store.import_record(replace(good, meta=cast(RecordMeta, meta)))
     assert store.count_games() == 0
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from spieltisch.arena.record import replay_record
 from spieltisch.core import load
+from spieltisch.core.record import replay_record
 from spieltisch.store import ConflictError, NotFoundError, Player, Store, StoreError
 from tests.store.helpers import play_random
 

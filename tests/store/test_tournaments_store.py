@@ -72,3 +72,23 @@ def test_live_ratings_once_per_game(store: Store) -> None:
         ("bob", "ann", 0.5),
     ]
     assert store.leaderboard("schachogi") == []
+
+
+def test_the_rating_update_is_the_callers(store: Store) -> None:
+    """The store keeps ratings but takes the rule that moves them from its caller."""
+    from spieltisch.core.rating import LiveRating
+
+    seen: list[tuple[LiveRating, LiveRating, float]] = []
+
+    def fixed(first: LiveRating, second: LiveRating, score: float) -> tuple[LiveRating, LiveRating]:
+        seen.append((first, second, score))
+        return LiveRating(30.0, 1.0), LiveRating(20.0, 2.0)
+
+    game_id = _finished(store, 1, ("cid", "dan"))
+    assert store.rate_game(game_id, fixed)
+    assert [score for _, _, score in seen] == [0.0]
+    board = store.leaderboard("okard")
+    assert [(e.player, e.rating) for e in board] == [
+        ("cid", LiveRating(30.0, 1.0)),
+        ("dan", LiveRating(20.0, 2.0)),
+    ]

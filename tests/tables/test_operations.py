@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import contextlib
 import random
+from typing import Any, cast
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import spieltisch
-from spieltisch.arena.record import GameRecord, replay_record
 from spieltisch.core.errors import NotationError, SpieltischError
+from spieltisch.core.record import GameRecord, replay_record
 from spieltisch.tables import ClockSettings, Seat, SeatError, Status, Table
-from tests.tables.test_table import GAMES, FakeClock
+from tests.helpers.tables import GAMES, FakeClock
 
 OPERATIONS = (
     "move",
@@ -135,7 +136,7 @@ JSON = st.recursive(
 def test_any_meta_is_read_or_refused_with_a_notation_error(key: str, value: object) -> None:
     table = Table(spieltisch.load("ostseeschach"), [Seat.person("a", "t"), Seat.ai("random")])
     record = GameRecord.from_json(table.record.to_json())
-    record.meta[key] = value
+    cast(dict[str, Any], record.meta)[key] = value
     if key == "seats":
         record.meta.pop("kinds", None)
     with contextlib.suppress(NotationError):  # read, or refused with the project's error

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 import spieltisch
-from spieltisch.arena.record import GameRecord, replay_record
 from spieltisch.core.errors import IllegalMoveError, NotationError
+from spieltisch.core.record import GameRecord, replay_record
 from spieltisch.tables import (
     AGREED_DRAW,
     RESIGNATION,
@@ -36,18 +36,7 @@ from spieltisch.tables import (
     TookBack,
 )
 from tests.cli.run import run
-
-GAMES = ("ostseeschach", "schachogi", "hase-und-igel", "okard")
-
-
-class FakeClock:
-    """A clock that moves only when the test says so."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.helpers.tables import GAMES, FakeClock
 
 
 def people() -> list[Seat]:
@@ -392,7 +381,7 @@ def test_from_record_of_ended_and_bad_records() -> None:
     ]
     for meta in metas:
         record = GameRecord.from_json(table_for("ostseeschach").record.to_json())
-        record.meta.update(meta)
+        cast(dict[str, Any], record.meta).update(meta)
         with pytest.raises(NotationError):
             Table.from_record(record)
     record = GameRecord.from_json(table.record.to_json())

@@ -4,13 +4,15 @@ session; screenshots go to `artifacts/screens/` (not committed)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.helpers.web import SHORT
 from tests.serverproc import ROOT, ServerProcess
+from tests.web.play import finished_game
 
 CHROMIUM = Path(os.environ.get("SPIELTISCH_CHROMIUM", "/usr/bin/chromium"))
 SCREENS = ROOT / "artifacts" / "screens"
@@ -34,6 +36,21 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         yield process
     finally:
         process.stop()
+
+
+@pytest.fixture(scope="session")
+def finished(web: ServerProcess) -> Callable[[str], int]:
+    """A finished game of a game from its near-end start (`SHORT`), made on first use and
+    shared by the tests of the session; the same game whichever test asks first."""
+    made: dict[str, int] = {}
+
+    def get(game: str) -> int:
+        if game not in made:
+            options = {k: v for k, v in SHORT[game].items() if k != "position"}
+            made[game] = finished_game(web, game, options, SHORT[game].get("position"))
+        return made[game]
+
+    return get
 
 
 @pytest.fixture(scope="session")

@@ -17,23 +17,6 @@ from tests.serverproc import ServerProcess
 from tests.web.conftest import shot
 from tests.web.play import click_and_wait, create_table, play_to_the_end, table_state
 
-#: Near-end starts, for the tests that only need some finished game quickly (the
-#: screenshots when this module did not run); the games here start from the start.
-SHORT = {
-    # turn 48 of 60 of a random game, towers on the board
-    "ostseeschach": {
-        "position": "..M....h/......../.Mh2.rRs./.S2....../.S.....s/......../.H..R..m/..m....."
-        " 48 0:0 g5h4"
-    },
-    "schachogi": {"quiet_plies": "6", "position": "r3p3/8/8/8/8/8/8/R3P3 w 0 1"},
-    # round 25 of 30: the race's last rounds
-    "hase-und-igel": {
-        "position": "SCH12CHHCCLICHCI1C2IC2LCICHCC2I2HC1CHIH2CCLI2CC1CHIC2HCCILCCHH1CG"
-        " 50 47/35/3/-/a4 51/49/4/-/a7 a7"
-    },
-    "okard": {"board": "8", "turns": "4"},
-}
-
 #: The options of the whole games below (Okard's keep its game short).
 OPTIONS: dict[str, dict[str, str]] = {
     "ostseeschach": {},
@@ -45,8 +28,6 @@ OPTIONS: dict[str, dict[str, str]] = {
 #: Schachogi: the white Wieher jumps b1-c3-d5, takes on e7 (it must promote there) and,
 #: promoted (one step forward like a gold general), takes the Pflöck on e8.
 SCHACHOGI_LINE = ["b1c3", "h7h6", "c3d5", "h6h5", "d5e7+", "h5h4", "e7e8"]
-
-FINISHED: dict[str, int] = {}
 
 
 def table_moves(page: Any, base: str, table_id: int) -> list[dict[str, Any]]:
@@ -130,6 +111,5 @@ def test_a_whole_game_by_clicking(web: ServerProcess, context: Any, game: str) -
     stored = web.get(f"/api/records/{table_id}")
     assert stored["status"] == "finished" and stored["plies"] == ply
     assert not errors
-    FINISHED[game] = table_id
     print(f"{game}: {clicks} clicks, {ply} plies in {time.monotonic() - started:.1f}s")
     shot(page, f"table-over-{game}-desktop")

@@ -7,7 +7,6 @@ from typing import Any
 
 from tests.serverproc import ServerProcess
 from tests.web.play import finished_game
-from tests.web.test_games import FINISHED
 
 
 def ply(page: Any) -> str:
@@ -15,7 +14,7 @@ def ply(page: Any) -> str:
 
 
 def test_replay_with_the_keyboard(web: ServerProcess, context: Any) -> None:
-    game_id = FINISHED.get("ostseeschach") or finished_game(web, "ostseeschach", {}, None)
+    game_id = finished_game(web, "ostseeschach", {}, None)
     total = web.get(f"/api/records/{game_id}")["plies"]
     page = context.new_page()
     page.goto(f"{web.url}/#/replay/{game_id}")

@@ -3,15 +3,15 @@ look at; each page is also checked for overlapping or overflowing parts."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from tests.helpers.web import OKARD, SHORT
 from tests.serverproc import ServerProcess
 from tests.web.conftest import SIZES, shot
-from tests.web.play import TARGETS, click_and_wait, finished_game, table_state
-from tests.web.test_games import FINISHED, SHORT
-from tests.web.test_turns import OKARD
+from tests.web.play import TARGETS, click_and_wait, table_state
 
 GAMES = list(SHORT)
 #: A Schachogi position with promoted pieces of both sides.
@@ -30,15 +30,10 @@ def check_fits(page: Any, name: str) -> None:
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, name
 
 
-def game_over(web: ServerProcess, game: str) -> int:
-    if game not in FINISHED:
-        options = {k: v for k, v in SHORT[game].items() if k != "position"}
-        FINISHED[game] = finished_game(web, game, options, SHORT[game].get("position"))
-    return FINISHED[game]
-
-
 @pytest.mark.parametrize("size", list(SIZES))
-def test_every_page_of_every_game(web: ServerProcess, browser: Any, size: str) -> None:
+def test_every_page_of_every_game(
+    web: ServerProcess, browser: Any, finished: Callable[[str], int], size: str
+) -> None:
     phone = size == "phone"
     context = browser.new_context(viewport=SIZES[size], has_touch=phone, is_mobile=phone)
     context.set_default_timeout(15_000)
@@ -61,7 +56,7 @@ def test_every_page_of_every_game(web: ServerProcess, browser: Any, size: str) -
             assert table_state(page)[0] == "running"
             check_fits(page, f"table {game}")
             shot(page, f"table-{game}-{size}")
-            over = game_over(web, game)
+            over = finished(game)
             page.goto(f"{web.url}/#/table/{over}")
             page.wait_for_selector(".outcome")
             check_fits(page, f"end {game}")

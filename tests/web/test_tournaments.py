@@ -86,28 +86,51 @@ def test_leaderboard_and_player_page(arena: tuple[ServerProcess, Path], context:
 
 
 def test_people_on_the_server_are_rated(arena: tuple[ServerProcess, Path]) -> None:
-    from tests.server.client import TableClient
+    """Accounts that both moved are rated; the same game between guests is not (issue
+    22: rated games only between accounts)."""
+    from tests.server.browser import Browser
 
     server, _ = arena
-    status, made, alice = server.post(
-        "/api/tables", {"game": "okard", "opponent": "link", "name": "alice"}
+    alice, bob = Browser(server), Browser(server)
+    assert alice.sign_up("alice", "alice's password")[0] == 201
+    assert bob.sign_up("bob", "bob's password")[0] == 201
+    guests = (Browser(server), Browser(server))
+    rated = _resigned_after_both_moved(alice, bob)
+    _resigned_after_both_moved(*guests, names=("carl", "dora"))
+    live = {e["name"]: e for e in server.get("/api/ratings/okard")["live"]}
+    assert live["alice"]["kind"] == "account" and live["alice"]["games"] == 1
+    assert live["alice"]["mu"] > 25 > live["bob"]["mu"]
+    assert "carl" not in live and "dora" not in live
+    history = server.get("/api/players/okard/alice")["history"]
+    assert [p["game_id"] for p in history] == [rated]
+
+
+def _resigned_after_both_moved(first: Any, second: Any, names: tuple[str, str] = ("", "")) -> int:
+    """An Okard game of `first` and `second` (browsers), each moving, then the second
+    resigns; its id."""
+    status, made = first.post(
+        "/api/tables", {"game": "okard", "opponent": "link", "name": names[0]}
     )
     assert status == 200, made
-    _, _, bob = server.post(f"/api/tables/{made['id']}/join", {"name": "bob"})
-    a = TableClient(server, made["id"], alice)
-    b = TableClient(server, made["id"], bob)
+    assert second.post(f"/api/tables/{made['id']}/join", {"name": names[1]})[0] == 200
+    a, b = first.table(made["id"]), second.table(made["id"])
     try:
         a.until(lambda t: t["status"] == "running")
+        while not {0, 1} <= set(a.table["movers"]):
+            mover = a if a.table["your_turn"] else b
+            if not mover.table["your_turn"]:
+                a.receive("table")
+                continue
+            ply = mover.table["ply"]
+            mover.move(mover.table["state"]["moves"][0]["notation"])
+            a.until(lambda t, ply=ply: t["ply"] > ply)
+            b.until(lambda t, ply=ply: t["ply"] > ply)
         b.send(type="resign")
         a.until(lambda t: t["status"] == "over")
     finally:
         a.close()
         b.close()
-    live = {e["name"]: e for e in server.get("/api/ratings/okard")["live"]}
-    assert live["alice"]["kind"] == "person" and live["alice"]["games"] == 1
-    assert live["alice"]["mu"] > 25 > live["bob"]["mu"]
-    history = server.get("/api/players/okard/alice")["history"]
-    assert [p["game_id"] for p in history] == [made["id"]]
+    return int(made["id"])
 
 
 @pytest.mark.parametrize(

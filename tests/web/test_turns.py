@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from spieltisch.core.registry import load
+from tests.helpers.web import OKARD
 from tests.serverproc import ServerProcess
 from tests.web.conftest import shot
 from tests.web.play import click_and_wait, create_table
@@ -15,8 +16,6 @@ HASE = (
     "SHCHCCH12CLICCHI12CICCL2IHCCC2IH1CH2CICHC2LICCH21CIHC2CCILHC1CHCG"
     " 1 2/65/5/TEHF/a2 0/68/5/TEHF/- a2"
 )
-#: Okard's example position (docs/view.md): blue to move with 4 AP, a General in hand.
-OKARD = "l,sp,5,g/5,g,k,1/8/8/8/8/B,2,L,4/K,4,SC,2 -/G1 0:0 play b 4 0 s 3 -- -"
 
 
 def table_view(page: Any, base: str, table_id: int) -> dict[str, Any]:

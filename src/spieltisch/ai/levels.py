@@ -36,6 +36,10 @@ NATIVE: dict[str, str] = {
 }
 
 
+#: Levels a server offers besides the table's own (the weakest first): `random`.
+EXTRA_LEVELS: tuple[str, ...] = ("random",)
+
+
 def levels(game: Game[Any, Any] | None = None) -> dict[str, str]:
     """The level table in force for `game`: native where it has a native engine for the
     game's options (Okard's variants included; Schachogi's other draw rules not)."""

@@ -2,17 +2,17 @@
 
 `random`, `mcts:iterations=400,c=1.4`, `alphabeta:depth=3`, `alphabeta:time=0.5`,
 `native:time=0.5,threads=2` (the C++ search, for games with a native engine),
-`net:model=model.pt,sims=64` (a network trained by `spieltisch train`; needs the `learn`
-extra, PyTorch, which is imported only when such an agent is built), or a level name
-(`easy`, `medium`, `hard`, `max`; see `spieltisch.ai.levels`), optionally with settings
-that override the level's (`hard:time=2`).
+a kind registered in `spieltisch.ai.registry` (`net:model=model.pt,sims=64`, a network
+trained by `spieltisch train`, registered by `spieltisch.learn`), or a level name (`easy`,
+`medium`, `hard`, `max`; see `spieltisch.ai.levels`), optionally with settings that
+override the level's (`hard:time=2`).
 """
 
 from __future__ import annotations
 
 import math
 import re
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
 from spieltisch import native
@@ -22,19 +22,20 @@ from spieltisch.ai.levels import level_spec, levels
 from spieltisch.ai.mcts import MCTSAgent
 from spieltisch.ai.native_agent import NativeAgent
 from spieltisch.ai.random_agent import RandomAgent
+from spieltisch.ai.registry import agent_kind, agent_kinds
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import NotationError, quote
 from spieltisch.core.game import Game
 from spieltisch.core.text import is_ascii_int, read_int
 
-KINDS = ("random", "mcts", "alphabeta", "native", "net")
+#: The built-in kinds; others come from `spieltisch.ai.registry`.
+KINDS = ("random", "mcts", "alphabeta", "native")
 ALIASES = {"ab": "alphabeta", "expectimax": "alphabeta", "uct": "mcts"}
 KEYS = {
     "random": {"seed"},
     "mcts": {"iterations", "time", "c", "rollout", "reuse", "seed"},
     "alphabeta": {"depth", "time", "shuffle", "seed"},
     "native": {"depth", "time", "threads", "hash", "random", "seed"},
-    "net": {"model", "sims", "c", "seed"},
 }
 
 #: The allowed range of every numeric setting: whole numbers and seconds.
@@ -89,20 +90,42 @@ def parse_spec(text: str, game: Game[Any, Any] | None = None) -> tuple[str, dict
                 raise AgentSpecError(f"agent setting {quote(key)} is given twice in {quote(text)}")
             settings[key] = value.strip()
     name = ALIASES.get(name, name)
-    if name not in KINDS:
+    registered = agent_kind(name) if name not in KINDS else None
+    if name not in KINDS and registered is None:
         table = levels(game)
         if name not in table:
-            known = ", ".join([*KINDS, *table])
+            known = ", ".join([*KINDS, *agent_kinds(), *table])
             raise AgentSpecError(f"unknown agent {quote(name)} (known: {known})")
         kind, base = parse_spec(level_spec(game, name), None)
         return kind, {**base, **settings}
-    unknown = set(settings) - KEYS[name]
+    allowed_keys = registered.settings | {"seed"} if registered is not None else KEYS[name]
+    unknown = set(settings) - allowed_keys
     if unknown:
-        allowed = ", ".join(sorted(KEYS[name]))
+        allowed = ", ".join(sorted(allowed_keys))
         raise AgentSpecError(
             f"unknown setting {quote(sorted(unknown)[0])} for {name} (allowed: {allowed})"
         )
     return name, settings
+
+
+@dataclass(frozen=True)
+class AgentRequest:
+    """What a registered kind's builder gets: the spec's settings (checked against the
+    kind's), the seed and time per move in force, and the game (if known)."""
+
+    settings: dict[str, str]
+    seed: int | None
+    seconds: float | None
+    game: Game[Any, Any] | None
+
+    def number(self, key: str, kind: type[int] | type[float]) -> Any:
+        """The setting `key` read and range-checked (`INT_RANGES`, `FLOAT_RANGES`); None
+        when the spec does not give it."""
+        return _number(self.settings, key, kind)
+
+    def flag(self, key: str, default: bool) -> bool:
+        """The yes/no setting `key`, `default` when the spec does not give it."""
+        return _flag(self.settings, key, default)
 
 
 def _number(settings: dict[str, str], key: str, kind: type[int] | type[float]) -> Any:
@@ -163,8 +186,9 @@ def make_agent(
             reuse=_flag(settings, "reuse", True),
             seed=seed,
         )
-    if kind == "net":
-        return _net_agent(settings, seed, game)
+    registered = agent_kind(kind) if kind not in KINDS else None
+    if registered is not None:
+        return registered.build(AgentRequest(settings, seed, seconds, game))
     budget = Budget(seconds=seconds, depth=_number(settings, "depth", int))
     if kind == "native":
         if game is not None and not native.available(game):
@@ -184,30 +208,3 @@ def make_agent(
             seed=seed,
         )
     return AlphaBetaAgent(budget, seed=seed, shuffle=_flag(settings, "shuffle", True))
-
-
-def _net_agent(settings: dict[str, str], seed: int | None, game: Game[Any, Any] | None) -> Agent:
-    """The `net` agent, its PyTorch imported only now: a clear error without the extra,
-    or for a model file that is missing or no checkpoint."""
-    if "model" not in settings:
-        raise AgentSpecError("the net agent needs a model file: net:model=PATH")
-    sims = _number(settings, "sims", int)
-    c = _number(settings, "c", float)
-    try:
-        from spieltisch.learn.agent import NetAgent
-        from spieltisch.learn.net import CheckpointError
-    except ImportError:
-        raise AgentSpecError(
-            "the net agent needs PyTorch: pip install 'spieltisch[learn]'"
-        ) from None
-    path = Path(settings["model"])
-    try:
-        agent = NetAgent(path, 64 if sims is None else sims, c=1.5 if c is None else c, seed=seed)
-    except (CheckpointError, OSError) as exc:
-        message = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise AgentSpecError(f"model {quote(settings['model'])}: {message}") from None
-    if game is not None and not agent.plays(game):
-        raise AgentSpecError(
-            f"model {quote(settings['model'])} was trained for {agent.game!r}, not {game!r}"
-        )
-    return agent

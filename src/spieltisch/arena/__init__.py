@@ -4,9 +4,9 @@ runners), ratings (Elo intervals, Bradley–Terry, the live rating) and the SPRT
 from spieltisch.arena.elo import MatchScore, elo_difference
 from spieltisch.arena.match import MatchResult, play_game, run_match
 from spieltisch.arena.ratings import bradley_terry
-from spieltisch.arena.record import GameRecord, load_record, replay_record
 from spieltisch.arena.sprt import SPRT
 from spieltisch.arena.tournament import Entrant, Tournament
+from spieltisch.core.record import GameRecord, load_record, replay_record
 
 __all__ = [
     "SPRT",

@@ -16,9 +16,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from spieltisch.arena.record import GameRecord
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import SpieltischError
+from spieltisch.core.record import GameRecord
 
 
 def derive(seed: int, *salt: object) -> int:
@@ -74,7 +74,7 @@ class GameJob:
         is started as a process with `-h HOST -p PORT -r CODE` added, as `spieltisch
         duel` starts bots; an AI player sits at the server's table. The seed of the deal
         is the room's seed (cut to 31 bits, the bot protocol's range)."""
-        from spieltisch.bots.duel import GAME_TIMEOUT, ServerThread, await_room, launch_bot
+        from spieltisch.arena.duel import GAME_TIMEOUT, ServerThread, await_room, launch_bots
         from spieltisch.bots.rooms import Lobby, StoreHost
 
         lobby = Lobby(StoreHost(None), default_game=self.game)
@@ -94,10 +94,9 @@ class GameJob:
             commands = [
                 spec.removeprefix(BOT_PREFIX) for spec in self.specs if is_bot_command(spec)
             ]
-            processes = [
-                launch_bot(command, code, None, "127.0.0.1", server.port)
-                for command, code in zip(commands, codes, strict=True)
-            ]
+            processes = launch_bots(
+                list(zip(commands, codes, strict=True)), None, "127.0.0.1", server.port
+            )
             await_room(server, room, processes, GAME_TIMEOUT)
             record = GameRecord.from_json(server.call(lambda: room.table.record.to_json()))
         finally:

@@ -19,10 +19,11 @@ from typing import Any
 from spieltisch.ai.agent import Agent
 from spieltisch.ai.spec import make_agent
 from spieltisch.arena.elo import MatchScore
-from spieltisch.arena.record import GameRecord
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import Game
+from spieltisch.core.record import GameRecord
 from spieltisch.core.registry import load
+from spieltisch.tables import Seat, Table
 
 
 def play_game(
@@ -39,9 +40,6 @@ def play_game(
     checked by the game (an illegal one raises `IllegalMoveError`). A game that has not
     ended after four times the game's longest length is abandoned.
     """
-    # Imported here: the tables import `arena.record`, so `arena` cannot import them first.
-    from spieltisch.tables import Seat, Table
-
     names = names or (agents[0].spec, agents[1].spec)
     table = Table(
         game,

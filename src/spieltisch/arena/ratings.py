@@ -10,12 +10,8 @@ intervals come from the inverse of the observed Fisher information (the Hessian 
 log-likelihood) under the mean-zero constraint; with draws they are slightly wide, since
 a draw-rich score varies less than p (1 - p).
 
-**Live rating** (`LiveRatings`): Weng–Lin's Bayesian rating (OpenSkill, the Bradley–Terry
-"full pairing" model of the `openskill` package), updated after every finished game. It
-is chosen over Glicko-2 because it needs no rating periods (Glicko-2's volatility is
-defined per period, which a server with games at any time lacks), it is the same
-Bradley–Terry model as the offline ratings, and its sigma says how sure it is, so a new
-player or bot moves fast and a settled one slowly.
+The **live rating** (`LiveRating`, `live_update`) is in `spieltisch.core.rating`: the store
+keeps it, so it lives below the store; it is imported here too, for the arena's users.
 """
 
 from __future__ import annotations
@@ -25,18 +21,21 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from spieltisch.arena.elo import Z95
+from spieltisch.core.rating import NEW_PLAYER, LiveRating, Result, live_update
+
+__all__ = [
+    "ELO_SCALE",
+    "NEW_PLAYER",
+    "LiveRating",
+    "Rating",
+    "Result",
+    "bradley_terry",
+    "expected_score",
+    "live_update",
+]
 
 #: Elo points per natural-log unit of odds.
 ELO_SCALE = 400.0 / math.log(10.0)
-
-
-@dataclass(frozen=True)
-class Result:
-    """One game between two named players: `score` is the first player's (1, 1/2, 0)."""
-
-    first: str
-    second: str
-    score: float
 
 
 @dataclass(frozen=True)
@@ -170,39 +169,3 @@ def _gauss(matrix: Sequence[Sequence[float]], rights: list[list[float]]) -> list
 def expected_score(difference: float) -> float:
     """The expected score of a player `difference` Elo points stronger."""
     return 1.0 / (1.0 + math.pow(10.0, -difference / 400.0))
-
-
-# --- the live rating ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LiveRating:
-    """A player's live rating: Weng–Lin's mean `mu` and uncertainty `sigma`, and the
-    conservative `mu - 3 sigma` shown on leaderboards."""
-
-    mu: float
-    sigma: float
-
-    @property
-    def ordinal(self) -> float:
-        return self.mu - 3.0 * self.sigma
-
-
-#: A new player's live rating (OpenSkill's defaults).
-NEW_PLAYER = LiveRating(25.0, 25.0 / 3.0)
-
-
-def live_update(
-    first: LiveRating, second: LiveRating, score: float
-) -> tuple[LiveRating, LiveRating]:
-    """Both players' live ratings after a game that `first` scored `score` (1, 1/2, 0)."""
-    from openskill.models import BradleyTerryFull  # only where live ratings are kept
-
-    if score not in (0.0, 0.5, 1.0):
-        raise ValueError(f"a game's score is 1, 1/2 or 0, not {score!r}")
-    model = BradleyTerryFull()
-    a = model.rating(mu=first.mu, sigma=first.sigma)
-    b = model.rating(mu=second.mu, sigma=second.sigma)
-    ranks = [0.0, 0.0] if score == 0.5 else ([0.0, 1.0] if score == 1.0 else [1.0, 0.0])
-    [[a2], [b2]] = model.rate([[a], [b]], ranks=ranks)
-    return LiveRating(a2.mu, a2.sigma), LiveRating(b2.mu, b2.sigma)

@@ -25,8 +25,8 @@ from spieltisch.arena import pairings
 from spieltisch.arena.jobs import BOT_PREFIX, GameJob, Runner, derive, is_bot_command
 from spieltisch.arena.pairings import Pairing
 from spieltisch.arena.ratings import Rating, Result, bradley_terry
-from spieltisch.arena.record import GameRecord
 from spieltisch.core.errors import NotationError, OptionError, quote
+from spieltisch.core.record import GameRecord
 from spieltisch.core.registry import load
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from typing import Any
 
 from spieltisch.bots.rooms import JoinError, Lobby, Room
 from spieltisch.core.errors import SpieltischError, quote
-from spieltisch.core.registry import games
+from spieltisch.core.registry import game_names
 from spieltisch.tables import Status
 
 __all__ = ["PROTOCOL", "JsonSession"]
@@ -47,7 +47,7 @@ class JsonSession:
         self.send({"type": "error", "rule": rule, "message": message[:1000]})
 
     def welcome(self) -> None:
-        self.send({"type": "welcome", "protocol": PROTOCOL, "games": games()})
+        self.send({"type": "welcome", "protocol": PROTOCOL, "games": game_names()})
 
     # --- input ---------------------------------------------------------------------------
 

@@ -26,10 +26,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from spieltisch.ai.service import AIService
 from spieltisch.core.competition import CompetitionCodec, Forfeit
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
 from spieltisch.core.game import CHANCE, Game, Outcome
-from spieltisch.core.registry import games, load
+from spieltisch.core.registry import DEFAULT_GAME, game_names, load
 from spieltisch.store import Player, Store
 from spieltisch.store.tournaments import rate_quietly
 from spieltisch.tables import (
@@ -259,7 +260,7 @@ class Room:
             self.lobby.host.seated(self.table)
             self.table.start()
             if any(seat.kind is SeatKind.AI for seat in self.table.seats):
-                self._ai = AIPlayer(self.table)
+                self._ai = AIPlayer(self.table, service=self.lobby.ai)
 
     def observe(self, participant: Participant) -> None:
         self.observers.append(participant)
@@ -438,7 +439,7 @@ def _late(seconds: float) -> str:
 
 def game_for_type(game_type: str) -> Game[Any, Any] | None:
     """The registered game whose competition type name is `game_type`."""
-    for name in games():
+    for name in game_names():
         game = load(name)
         codec = game.competition()
         if codec is not None and codec.game_type == game_type:
@@ -454,7 +455,7 @@ class Lobby:
         self,
         host: TableHost | None = None,
         *,
-        default_game: str = "ostseeschach",
+        default_game: str = DEFAULT_GAME,
         soft_timeout: float = SOFT_TIMEOUT,
         hard_timeout: float = HARD_TIMEOUT,
         password: str = "examplepassword",
@@ -471,6 +472,9 @@ class Lobby:
         #: How many rooms ended with a result / were abandoned.
         self.finished = 0
         self.abandoned = 0
+        #: The AI service of the server this lobby is part of (`spieltisch serve`): the
+        #: rooms' AI seats then play its levels only; None: a process per move (matches).
+        self.ai: AIService | None = None
 
     def _new_room(
         self,

@@ -18,6 +18,7 @@ from spieltisch.bots.outbox import Outbox
 from spieltisch.bots.rooms import HARD_TIMEOUT, SOFT_TIMEOUT, Lobby, StoreHost, TableHost
 from spieltisch.bots.stream import MAX_PACKET
 from spieltisch.bots.xml_session import XmlSession
+from spieltisch.core.registry import DEFAULT_GAME
 from spieltisch.store import Store
 
 __all__ = ["DEFAULT_PORT", "BotServer", "Connection"]
@@ -219,7 +220,7 @@ def make_lobby(
     db: str | Path | None,
     *,
     host: TableHost | None = None,
-    default_game: str = "ostseeschach",
+    default_game: str = DEFAULT_GAME,
     soft_timeout: float = SOFT_TIMEOUT,
     hard_timeout: float = HARD_TIMEOUT,
     password: str = "examplepassword",

@@ -2,7 +2,8 @@
 matches between agents and the replay of game records.
 
 One module per group of subcommands: `info` (games, show, perft, levels), `play`,
-`matches` (match, replay) and `engine` (analyse, uci); `common` holds what they share.
+`matches` (match, replay) and `engine` (analyse, uci); `common` holds what they share,
+`keep` the game store that `match` and `play` keep their finished games in.
 Every command works on any registered game through the common game API. Bad input,
 including a bad command-line value, prints one line `error: …` and exits with status 2;
 Ctrl-C prints `interrupted` and exits with status 130; a closed output pipe
@@ -18,6 +19,8 @@ from typing import Any, NoReturn
 
 import click
 
+import spieltisch.learn.kind  # noqa: F401  (registers the `net:` agent kind)
+from spieltisch.cli.accounts import accounts_command
 from spieltisch.cli.bots import bot_command, duel_command, server_command
 from spieltisch.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, one_line
 from spieltisch.cli.engine import analyse, uci
@@ -128,5 +131,6 @@ for _command in (
     duel_command,
     train,
     curve,
+    accounts_command,
 ):
     main.add_command(_command)

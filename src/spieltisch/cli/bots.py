@@ -11,16 +11,17 @@ import signal
 import click
 
 from spieltisch.arena.elo import format_elo
+from spieltisch.cli.common import check_port, user_errors
 from spieltisch.core.errors import SpieltischError
-from spieltisch.core.registry import games, load
+from spieltisch.core.registry import DEFAULT_GAME, game_names, load
 
 #: The official clients' flags: `-h` is the host here, so help is `--help` only.
 _NO_SHORT_HELP = {"help_option_names": ["--help"]}
 
 
 def _game(name: str) -> str:
-    if name not in games():
-        raise click.BadParameter(f"unknown game {name[:40]!r} (games: {', '.join(games())})")
+    if name not in game_names():
+        raise click.BadParameter(f"unknown game {name[:40]!r} (games: {', '.join(game_names())})")
     return name
 
 
@@ -37,9 +38,9 @@ def _game(name: str) -> str:
 @click.option(
     "--game",
     "default_game",
-    default="ostseeschach",
+    default=DEFAULT_GAME,
     show_default=True,
-    type=click.Choice(games()),
+    type=click.Choice(game_names()),
     help="The game of a plain <join/> without gameType.",
 )
 @click.option(
@@ -60,6 +61,7 @@ def server_command(
     """Serve bots: the competition's XML protocol and the JSON protocol on one port."""
     from spieltisch.bots.server import BotServer, make_lobby
 
+    check_port(host, port)
     lobby = make_lobby(
         None if no_db else db,
         default_game=default_game,
@@ -194,8 +196,12 @@ def duel_command(
     port: int,
     password: str,
 ) -> None:
-    """Duel two bot programs on GAME: each is started with -h HOST -p PORT -r CODE."""
-    from spieltisch.bots.duel import DuelGame, RemoteServer, run_duel
+    """Duel two bot programs on GAME: each is started with -h HOST -p PORT -r CODE.
+
+    A command starting with `spieltisch` runs this spieltisch (no PATH needed), and
+    `python` missing from PATH is the interpreter spieltisch runs on.
+    """
+    from spieltisch.arena.duel import DuelGame, RemoteServer, run_duel
 
     load(game, options or None)  # bad options fail here, before any bot starts
 
@@ -210,21 +216,22 @@ def duel_command(
             f" ({entry.reason or '-'}, {entry.plies} plies, room {entry.room})"
         )
 
-    result = run_duel(
-        game,
-        (player1, player2),
-        count,
-        db=db,
-        seed=seed,
-        options=options,
-        soft_timeout=soft_timeout,
-        hard_timeout=hard_timeout,
-        can_timeout=not no_timeouts,
-        game_timeout=game_timeout,
-        output=click.echo if show_output else None,
-        on_game=shown,
-        remote=RemoteServer(host, port, password) if host is not None else None,
-    )
+    with user_errors():  # a bot that cannot start is one error line
+        result = run_duel(
+            game,
+            (player1, player2),
+            count,
+            db=db,
+            seed=seed,
+            options=options,
+            soft_timeout=soft_timeout,
+            hard_timeout=hard_timeout,
+            can_timeout=not no_timeouts,
+            game_timeout=game_timeout,
+            output=click.echo if show_output else None,
+            on_game=shown,
+            remote=RemoteServer(host, port, password) if host is not None else None,
+        )
     score = result.score()
     low, high = score.elo_interval()
     s_low, s_high = score.score_interval()

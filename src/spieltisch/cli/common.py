@@ -8,6 +8,7 @@ at most a short excerpt of the input.
 from __future__ import annotations
 
 import inspect
+import socket
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,7 +18,7 @@ from typing import Any, NoReturn
 import click
 
 from spieltisch.ai.spec import AgentSpecError, read_float
-from spieltisch.core import Game, SpieltischError, State, games
+from spieltisch.core import Game, SpieltischError, State, game_names
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import quote
 from spieltisch.core.files import read_text_file
@@ -98,8 +99,8 @@ class Seconds(click.ParamType[float, str]):
 
 
 def _game_argument(_ctx: click.Context, _param: click.Parameter, name: str) -> str:
-    if name not in games():
-        fail(f"unknown game {quote(name)} (known games: {', '.join(games())})")
+    if name not in game_names():
+        fail(f"unknown game {quote(name)} (known games: {', '.join(game_names())})")
     return name
 
 
@@ -209,3 +210,28 @@ def columns(items: list[str], width: int = WIDTH) -> str:
         line = "".join(item.ljust(cell) for item in items[row::rows])
         lines.append(line.rstrip())
     return "\n".join(lines)
+
+
+def check_port(host: str, port: int) -> None:
+    """Fail with one error line if no server could listen on `host`:`port` (another
+    program holds the port, or the address is not this machine's), so that a command
+    announces its address only once the port is free for it. Port 0 (any free port)
+    always passes; the test binds as the servers do (SO_REUSEADDR, so a port with only
+    closing connections left counts as free)."""
+    if port == 0:
+        return
+    try:
+        found = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except (socket.gaierror, UnicodeError) as exc:
+        fail(f"cannot listen on {quote(host)}: {exc}")
+    family, kind, protocol, _name, address = found[0]
+    with socket.socket(family, kind, protocol) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+            probe.listen()
+        except OSError as exc:
+            shown = f"[{host}]" if ":" in host else host
+            fail(f"cannot listen on {shown}:{port}: {exc.strerror or exc}")

@@ -21,7 +21,7 @@ from spieltisch.cli.common import (
     load_state,
     user_errors,
 )
-from spieltisch.core import divide, game_class, games, load, perft
+from spieltisch.core import divide, game_class, game_names, load, perft
 
 #: The deepest perft asked for (deeper trees would not finish anyway).
 MAX_DEPTH = 64
@@ -31,7 +31,7 @@ MAX_DEPTH = 64
 @click.option("-v", "--verbose", is_flag=True, help="Also list each game's options.")
 def games_command(verbose: bool) -> None:
     """List the games."""
-    for name in games():
+    for name in game_names():
         cls = game_class(name)
         players = " / ".join(cls.player_names)
         click.echo(f"{name:15} {cls.title} ({players})")

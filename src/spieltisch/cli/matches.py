@@ -12,7 +12,6 @@ import click
 from spieltisch.ai.spec import FLOAT_RANGES, make_agent
 from spieltisch.arena.elo import format_elo
 from spieltisch.arena.match import MatchResult, run_match
-from spieltisch.arena.record import GameRecord, load_record, replay_record
 from spieltisch.cli.common import (
     GAME,
     OPTIONS,
@@ -23,10 +22,12 @@ from spieltisch.cli.common import (
     print_result,
     user_errors,
 )
+from spieltisch.cli.keep import DEFAULT_DB, keep, open_store, store_options
 from spieltisch.cli.prompt import Ask, ask_line
 from spieltisch.core import Game, load
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import quote
+from spieltisch.core.record import GameRecord, load_record, replay_record
 from spieltisch.core.text import is_ascii_int
 
 #: The most games of one match and the most worker processes.
@@ -66,6 +67,7 @@ def _slug(text: str) -> str:
     help="Directory for the game records (default: matches/GAME-A-vs-B-seedS).",
 )
 @OPTIONS
+@store_options
 def match(
     game: str,
     agent_a: str,
@@ -76,13 +78,17 @@ def match(
     workers: int,
     out: Path | None,
     options: tuple[str, ...],
+    database: str,
+    no_store: bool,
 ) -> None:
     """Play a match of AGENT_A against AGENT_B; they change seats every game.
 
     Agents: random, mcts:iterations=400,c=1.4,rollout=8, alphabeta:depth=3,time=0.5, or a
     level (easy, medium, hard, max; `spieltisch levels GAME` lists them). Every game is
-    saved as a record that `spieltisch replay` steps through. Ctrl-C stops the match at
-    once (status 130); the records of the finished games stay.
+    saved as a record that `spieltisch replay` steps through, and every finished game
+    goes to the game store (--db, default spieltisch.db; not with --no-store), where
+    `spieltisch ratings GAME` counts it. Ctrl-C stops the match at once (status 130);
+    the records and stored games of the finished games stay.
     """
     with user_errors():
         loaded = load(game, options)
@@ -90,6 +96,7 @@ def match(
         make_agent(agent_b, loaded)
         folder = out or Path("matches") / _slug(f"{game}-{agent_a}-vs-{agent_b}-seed{seed}")
         folder.mkdir(parents=True, exist_ok=True)
+        store = open_store(database, no_store)
         click.echo(
             f"{loaded.title}: {agent_a} vs {agent_b}, {count} games, seed {seed}, "
             f"time per move {'unlimited' if time_per_move is None else f'{time_per_move:g} s'}, "
@@ -98,20 +105,32 @@ def match(
         with click.progressbar(length=count, label="games", file=sys.stderr, show_pos=True) as bar:
 
             def saved(index: int, record: GameRecord) -> None:
+                if store is not None and record.finished:
+                    keep(store, record, [f"ai:{name}" for name in record.players])
                 record.save(folder / f"game-{index:04d}.json")
                 bar.update(1)
 
-            result = run_match(
-                loaded,
-                agent_a,
-                agent_b,
-                count,
-                seed=seed,
-                time_per_move=time_per_move,
-                workers=workers,
-                on_game=saved,
-            )
+            try:
+                result = run_match(
+                    loaded,
+                    agent_a,
+                    agent_b,
+                    count,
+                    seed=seed,
+                    time_per_move=time_per_move,
+                    workers=workers,
+                    on_game=saved,
+                )
+            finally:
+                if store is not None:
+                    store.close()
     _print_match(result, folder)
+    if store is not None:
+        stored = sum(1 for record in result.records if record.finished)
+        click.echo(
+            f"stored: {stored} finished game{'' if stored == 1 else 's'} in {database} "
+            f"(`spieltisch ratings {game}{'' if database == DEFAULT_DB else ' --db …'}`)"
+        )
 
 
 def _print_match(result: MatchResult, folder: Path) -> None:

@@ -20,7 +20,6 @@ import click
 
 from spieltisch.ai.agent import Agent
 from spieltisch.ai.spec import make_agent
-from spieltisch.arena.record import GameRecord, load_record
 from spieltisch.cli.common import (
     GAME,
     GAME_OVER,
@@ -37,10 +36,12 @@ from spieltisch.cli.common import (
     print_result,
     user_errors,
 )
+from spieltisch.cli.keep import keep, open_store, store_options
 from spieltisch.cli.prompt import MAX_LINE, Ask, ask_line
 from spieltisch.core import Game, SpieltischError, State, load
 from spieltisch.core.chance import MAX_SEED, chance_rng
 from spieltisch.core.errors import quote
+from spieltisch.core.record import GameRecord, load_record
 from spieltisch.tables import ChanceDrawn, Event, MovePlayed, Seat, Status, Table
 
 PLAY_HELP = """commands (a line that reads as a move is played; `:word` is always a command):
@@ -111,6 +112,7 @@ OnChange = Callable[[Table], None]
     default=None,
     help="Write the game's record to this file (default: games/GAME-YYYYmmdd-HHMMSS.json).",
 )
+@store_options
 def play(
     game: str,
     opponent: str,
@@ -122,12 +124,16 @@ def play(
     options: tuple[str, ...],
     record_path: Path | None,
     save_path: Path | None,
+    database: str,
+    no_store: bool,
 ) -> None:
     """Play in the terminal against a random mover, the AI (--ai LEVEL) or another human.
 
     Type moves in the game's notation; `moves` lists the legal ones, `help` the commands.
     Dice and other chance events are drawn from the seed and shown. Every game is saved
-    as a record after each move; `--record FILE` resumes it.
+    as a record after each move; `--record FILE` resumes it. A game played to its end
+    also goes to the game store (--db, default spieltisch.db; not with --no-store), where
+    `spieltisch ratings GAME` counts it.
     """
     with user_errors():
         if record_path is not None:
@@ -163,12 +169,24 @@ def play(
             table = Table(loaded, seats, seed=seed, clock=time.perf_counter)
         writer = RecordWriter(target)
         writer(table)
+        over_before = table.outcome is not None
+        store = open_store(database, no_store)
     click.echo(f"{loaded.title} (seed {chance_seed})")
     if agent is not None:
         click.echo(f"AI: {ai} = {agent.spec}")
     click.echo(f"record: {target}")
     with user_errors():
-        run_table(table, humans, ask_line(), click.echo, agent, writer)
+        try:
+            run_table(table, humans, ask_line(), click.echo, agent, writer)
+            if store is not None and table.outcome is not None and not over_before:
+                kinds = [
+                    "person" if seat.agent is None else f"ai:{seat.agent}" for seat in table.seats
+                ]
+                game_id = keep(store, table.record, kinds)
+                click.echo(f"stored as game {game_id} in {database}")
+        finally:
+            if store is not None:
+                store.close()
 
 
 def _seats(humans: set[int], other: str) -> list[Seat]:
@@ -269,9 +287,8 @@ def run_table(
         for event in pending:
             if isinstance(event, ChanceDrawn):
                 out(f"chance: {event.description or event.notation}")
-            elif isinstance(event, MovePlayed) and event.seat not in humans:
-                detail = f"  ({event.description})" if event.description != event.notation else ""
-                out(f"{names[event.seat]} plays {event.notation}{detail}")
+            elif isinstance(event, MovePlayed):
+                out(f"{names[event.seat]} plays {_in_words(event, names[event.seat])}")
             if isinstance(event, ChanceDrawn | MovePlayed):
                 shown = False
         pending.clear()
@@ -358,12 +375,37 @@ def _command(line: str, state: State[Any]) -> str | None:
     return None
 
 
+def _in_words(event: MovePlayed, name: str) -> str:
+    """A move as `play` echoes it: its notation and, where the game says more, the move
+    in words (`b2c3 (Möwe b2 takes blue's Seestern on c3)`), without the mover's name
+    again where the game's words begin with it."""
+    words = event.description.removeprefix(f"{name} ")
+    return event.notation if words == event.notation else f"{event.notation} ({words})"
+
+
 def _undo_turn(table: Table, single: int | None, out: Callable[[str], None]) -> None:
     """Take back the person's last move and every move since (with two people at the
-    terminal: the last move made)."""
-    moved = [seat for seat in table.movers() if seat in (0, 1)]
+    terminal: the last move made), and say which moves went."""
+    movers = table.movers()
+    moved = [seat for seat in movers if seat in (0, 1)]
     seat = single if single is not None else (moved[-1] if moved else None)
     if seat is None or seat not in moved:
         out("nothing to undo")
         return
+    plies = len(movers) - max(i for i, mover in enumerate(movers) if mover == seat)
+    taken = table.record.moves[-plies:]
     table.take_back(seat)
+    names = table.game.player_names
+    state = table.state.copy()
+    gone = []
+    for mover, text in zip(movers[-plies:], taken, strict=True):
+        move = state.parse_move(text)
+        words = state.describe_move(move)
+        state.play(move)
+        if mover in (0, 1):
+            words = words.removeprefix(f"{names[mover]} ")
+            detail = "" if words == text else f" ({words})"
+            gone.append(f"{names[mover]}'s {text}{detail}")
+        else:
+            gone.append(f"the chance draw {words}")
+    out(f"took back {len(gone)} move{'' if len(gone) == 1 else 's'}: {', '.join(gone)}")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from spieltisch.cli.common import check_port
+
 
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
@@ -65,6 +67,9 @@ def serve(
     from spieltisch.server.logs import configure
     from spieltisch.store import Store, StoreError
 
+    for taken in (port, xml_port):  # both ports ours before the address is printed
+        if taken is not None:
+            check_port(host, taken)
     try:  # a store that cannot be opened is one error line, before the server starts
         Store.open(db).close()
     except StoreError as exc:

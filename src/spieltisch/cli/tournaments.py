@@ -19,11 +19,11 @@ from spieltisch.arena.elo import format_elo
 from spieltisch.arena.jobs import LocalRunner, RayRunner, Runner
 from spieltisch.arena.pairings import FORMATS
 from spieltisch.cli.common import GAME, OPTIONS, Seconds, WholeNumber, fail, user_errors
+from spieltisch.cli.keep import DEFAULT_DB
 from spieltisch.core import load
 from spieltisch.core.chance import MAX_SEED
 
 MAX_WORKERS = 256
-DEFAULT_DB = "spieltisch.db"
 
 DB = click.option(
     "--db",
@@ -349,7 +349,7 @@ def ratings(game: str, database: str, live: bool) -> None:
                 return
             found = bradley_terry(store.results(name))
             if not found:
-                click.echo("no finished games")
+                click.echo(f"no finished games between two different players in {database}")
                 return
             click.echo(f"{'#':>3} {'player':30} {'Elo':>6} {'95% interval':>16} games points")
             for rank, r in enumerate(found, 1):

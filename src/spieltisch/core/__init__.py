@@ -11,7 +11,7 @@ from spieltisch.core.errors import (
 from spieltisch.core.game import CHANCE, TERMINAL, Game, Outcome, State, replay
 from spieltisch.core.options import GameOptions, NoOptions
 from spieltisch.core.perft import divide, perft
-from spieltisch.core.registry import game_class, games, load
+from spieltisch.core.registry import game_class, game_names, load
 
 __all__ = [
     "CHANCE",
@@ -29,7 +29,7 @@ __all__ = [
     "UnknownGameError",
     "divide",
     "game_class",
-    "games",
+    "game_names",
     "load",
     "perft",
     "replay",

@@ -270,6 +270,8 @@ class Game(ABC, Generic[S, OptionsT]):
     name: ClassVar[str]
     #: The display title.
     title: ClassVar[str]
+    #: One sentence saying what the game is about, for a player choosing a game.
+    summary: ClassVar[str] = ""
     #: Names of player 0 (moves first) and player 1.
     player_names: ClassVar[tuple[str, str]]
     #: Names of the score parts in `Outcome.scores`, as the competition names them.
@@ -281,6 +283,9 @@ class Game(ABC, Generic[S, OptionsT]):
     #: Levels whose native agent spec differs for this game from the common native table
     #: (`spieltisch.ai.levels.NATIVE`), each measured against its neighbours (docs/ai.md).
     native_levels: ClassVar[dict[str, str]] = {}
+    #: The name of this game's engine in the native core (`spieltisch._native.<name>`), or
+    #: None for a game without one; `options.native_config()` says which options it plays.
+    native_name: ClassVar[str | None] = None
 
     options: OptionsT
 

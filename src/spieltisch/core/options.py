@@ -102,6 +102,12 @@ class GameOptions:
             if getattr(self, f.name) != getattr(default, f.name)
         }
 
+    def native_config(self) -> str | None:
+        """These options as the game's native engine takes them: "" for the defaults, which
+        every native engine plays, None for options it cannot play. A game whose native
+        engine plays variants overrides this with its own small config text."""
+        return "" if self == type(self)() else None
+
     @classmethod
     def parse(cls, text: str) -> Self:
         """Read `key=value key=value` (or comma-free pairs from several arguments)."""

@@ -22,8 +22,11 @@ GAMES: dict[str, str] = {
     "okard": "spieltisch.games.okard.game:Okard",
 }
 
+#: The game wherever none is named (a bot's plain `<join/>`): the first registered one.
+DEFAULT_GAME: str = next(iter(GAMES))
 
-def games() -> list[str]:
+
+def game_names() -> list[str]:
     """The names of all registered games, in registry order."""
     return list(GAMES)
 

@@ -83,6 +83,15 @@ class Settings:
     ai_max_hash_mb: int = 64
     ai_max_seconds: float = 5.0
 
+    # --- accounts and sessions -----------------------------------------------------------
+    #: Days a signed-in session lasts since it was last used.
+    session_days: float = 30.0
+    #: Days a guest session (a browser's anonymous identity and its seats) lasts since it
+    #: was last used.
+    guest_session_days: float = 365.0
+    #: Password hashes (argon2, 64 MiB each) computed at once; more sign-ins wait.
+    password_hashes_at_once: int = 2
+
     # --- admin ----------------------------------------------------------------------------
     #: The admin password of the bot lobby (None: `serve` generates one and prints it once).
     admin_password: str | None = None

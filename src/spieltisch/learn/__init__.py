@@ -3,6 +3,7 @@ its own games (`spieltisch train GAME --minutes M --out model.pt`), and the `net
 that plays with a trained model.
 
 Needs the `learn` extra (`pip install spieltisch[learn]`: PyTorch, matplotlib and the
-`envs` extra); nothing else in the package imports this one, and `ai.spec` imports the
-agent only when a `net:` spec is built.
+`envs` extra); `ai` does not import it: `learn.kind` registers the `net:` kind in the agent
+registry (`spieltisch.ai.registry`), and PyTorch is imported only when such an agent is
+built.
 """

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+import spieltisch.learn.kind  # noqa: F401  (registers the `net:` agent kind these matches name)
 from spieltisch.arena.match import run_match
 from spieltisch.learn.net import load_checkpoint
 

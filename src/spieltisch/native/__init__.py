@@ -14,22 +14,14 @@ import functools
 from types import ModuleType
 from typing import Any
 
-import spieltisch
 from spieltisch.core.errors import IllegalMoveError, PositionError, SpieltischError
 from spieltisch.core.game import Game
+from spieltisch.core.registry import game_class, game_names, load
 
 try:
     from spieltisch import _native
 except ImportError:  # a source tree without the built extension: the Python games only
     _native = None  # type: ignore[assignment]
-
-#: Game name -> the extension's submodule name.
-_SUBMODULES: dict[str, str] = {
-    "ostseeschach": "ostseeschach",
-    "schachogi": "schachogi",
-    "hase-und-igel": "haseundigel",
-    "okard": "okard",
-}
 
 Outcome = tuple[int | None, str, tuple[tuple[int, ...], ...]]
 #: A game by name (its default options) or as a `Game` with its options.
@@ -46,58 +38,49 @@ def built() -> bool:
 
 
 def engines() -> list[str]:
-    """The games that have a native engine (none when the extension is not built)."""
+    """The games that have a native engine (none when the extension is not built): each
+    names its engine (`Game.native_name`), a submodule of the extension."""
     if _native is None:
         return []
-    return [name for name, sub in _SUBMODULES.items() if hasattr(_native, sub)]
+    return [name for name in game_names() if _submodule(name) is not None]
+
+
+@functools.cache
+def _submodule(name: str) -> ModuleType | None:
+    """The extension's submodule of the game `name`, None if it has none."""
+    native_name = game_class(name).native_name
+    if _native is None or native_name is None:
+        return None
+    module: ModuleType | None = getattr(_native, native_name, None)
+    return module
 
 
 @functools.cache
 def _default_game(name: str) -> Game[Any, Any]:
-    return spieltisch.load(name)
+    return load(name)
 
 
 def _game(game: GameLike) -> Game[Any, Any]:
     return _default_game(game) if isinstance(game, str) else game
 
 
-def _config(game: Game[Any, Any]) -> str | None:
-    """The game's options as the native engine takes them (a small text, "" for a game
-    without options), or None when its native engine cannot play them."""
+def config(game: Game[Any, Any]) -> str | None:
+    """The options of `game` as its native engine takes them (`options.native_config()`, a
+    small text, "" for the defaults), or None when its native engine cannot play them."""
     return _options_config(game.name, game.options)
 
 
 @functools.lru_cache(maxsize=256)
 def _options_config(name: str, options: Any) -> str | None:
-    if name == "okard":
-        return okard_config(options)
-    # The other engines know their default options only (Schachogi's draw rules included).
-    return "" if options == type(options)() else None
-
-
-def okard_config(options: Any) -> str | None:
-    """Okard's options as the native config (okard/tables.hpp): the numbers, then the stone
-    list in full; None when the native engine cannot hold them (too many stone kinds)."""
-    from spieltisch.games.okard.options import ApMode, DropZone, EndCondition, SacrificeTo
-
-    numbers = (
-        options.board,
-        options.army_points,
-        (ApMode.TURN, ApMode.ROUND, ApMode.FIXED).index(options.ap),
-        options.fixed_ap,
-        (SacrificeTo.OPPONENT, SacrificeTo.REMOVED).index(options.sacrifice),
-        (DropZone.SETUP, DropZone.ANYWHERE).index(options.drops),
-        (EndCondition.KING, EndCondition.POINTS, EndCondition.HOME, EndCondition.ALL).index(
-            options.end
-        ),
-        options.target_points,
-        options.turns,
-    )
-    stones = (f"{stone.code}:{stone.text()}" for stone in options.stone_list)
-    config = " ".join([*(str(number) for number in numbers), *stones])
-    if _native is None or _native.okard_config_error(config) is not None:
+    text: str | None = options.native_config()
+    if not text:
+        return text
+    # A variant's config: the engine says whether it can hold it.
+    module = _submodule(name)
+    check = getattr(module, "config_error", None)
+    if check is None or check(text) is not None:
         return None
-    return config
+    return text
 
 
 def available(game: GameLike) -> bool:
@@ -106,7 +89,7 @@ def available(game: GameLike) -> bool:
     name = game if isinstance(game, str) else game.name
     if name not in engines():
         return False
-    return isinstance(game, str) or _config(game) is not None
+    return isinstance(game, str) or config(game) is not None
 
 
 def _engine(game: GameLike) -> tuple[Any, str]:
@@ -123,14 +106,15 @@ def _engine(game: GameLike) -> tuple[Any, str]:
         raise NativeUnavailableError(
             f"{name!r} has no native engine (native engines: {known}); use --engine python"
         )
-    config = "" if isinstance(game, str) else _config(game)
-    if config is None:
+    options = "" if isinstance(game, str) else config(game)
+    if options is None:
         raise NativeUnavailableError(
             f"the native {name} engine does not play these options "
             f"({_game(game).options.text()}); use --engine python"
         )
-    module: ModuleType = getattr(_native, _SUBMODULES[name])
-    return module, config
+    module = _submodule(name)
+    assert module is not None  # name is in engines()
+    return module, options
 
 
 def _canonical(game: GameLike, text: str) -> str:
@@ -241,10 +225,10 @@ __all__ = [
     "available",
     "built",
     "children",
+    "config",
     "divide",
     "engines",
     "legal_moves",
-    "okard_config",
     "outcome",
     "perft",
     "play",

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from spieltisch.native import _SUBMODULES, NativeUnavailableError, _engine, available
+from spieltisch.native import NativeUnavailableError, _engine, available, engines
 
 if TYPE_CHECKING:
     from spieltisch._native import _Batch
@@ -40,13 +40,13 @@ def has_line(game: Game[Any, Any]) -> bool:
 def why_not(game: Game[Any, Any], *, line: bool = False) -> str:
     """Why `has_batch(game)` (with `line`: `has_line(game)`) is false, in a sentence (for
     the error of `backend="native"`)."""
-    if game.name not in _SUBMODULES:
+    if game.native_name is None:
         return f"{game.name} has no native engine"
-    if not available(game.name):
+    if game.name not in engines():
         return "the native engines are not built (install the package with a C++ compiler)"
     if not available(game):
-        if game.name == "okard":
-            return f"the native okard engine does not play {game.options.text()}"
+        if game.options.native_config() is not None:  # a variant the engine cannot hold
+            return f"the native {game.name} engine does not play {game.options.text()}"
         changed = " ".join(f"{k}={v}" for k, v in game.options.changed().items())
         return f"the native {game.name} plays the default options only, not {changed}"
     if not hasattr(_engine(game)[0], "Batch"):

@@ -267,17 +267,18 @@ NB_MODULE(_native, m) {
         nb::arg("text"), nb::arg("attacker"), nb::arg("room"), nb::arg("config") = "",
         "The least AP with which `attacker` captures the other König in one turn of "
         "sacrifices (at most `room` AP of them) and one line move; 1 << 20 when none can.");
-    m.def(
-        "okard_config_error",
+    okard_module.def(
+        "config_error",
         [](const std::string& config) -> std::optional<std::string> {
             try {
-                okard::tables_for(config);
+                okard::lookup_for(config);
             } catch (const std::invalid_argument& error) {
                 return std::string(error.what());
             }
             return std::nullopt;
         },
         nb::arg("config"),
-        "Why the native Okard engine cannot play these options (okard/tables.hpp), or None.");
+        "Why the native Okard engine cannot play the options of this config (okard/lookup.hpp; "
+        "`OkardOptions.native_config()` writes it), or None.");
     bind_batches(m);  // _native.<game>.Batch (batch_bindings.cpp)
 }

@@ -8,20 +8,25 @@ read through `read_int` and size limits, and quoted short in messages.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from spieltisch.arena.record import GameRecord, replay_record
+from spieltisch.ai.service import AIBusy, AIService
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import SpieltischError, quote
-from spieltisch.core.registry import games, load
+from spieltisch.core.record import GameRecord, replay_record
+from spieltisch.core.registry import game_names, load
 from spieltisch.core.text import read_int
+from spieltisch.server.analysis import FairPlay, GameInProgress
 from spieltisch.server.catalog import catalog, rules_html
-from spieltisch.server.hub import COOKIE, Hub, LiveTable, NewTable, holder, new_secret
-from spieltisch.store import NotFoundError, StoreError
+from spieltisch.server.hub import Hub, LiveTable, NewTable
+from spieltisch.server.identity import finish, identify, name_for_seat, seat_identity
+from spieltisch.server.imports import imported_record
+from spieltisch.store import IMPORTED, NotFoundError, StoreError
 from spieltisch.tables import SeatError
 
 #: The largest request body read (a record of a long game fits easily).
@@ -40,22 +45,6 @@ def error(message: str, status: int = 400) -> JSONResponse:
 def hub_of(request: Request) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
-
-
-def secret_of(request: Request) -> tuple[str, bool]:
-    """The browser's secret (and whether it is new, so the response must set it)."""
-    secret = request.cookies.get(COOKIE, "")
-    if 16 <= len(secret) <= 100 and secret.isascii():
-        return secret, False
-    return new_secret(), True
-
-
-def with_cookie(response: Response, secret: str, fresh: bool) -> Response:
-    if fresh:
-        response.set_cookie(
-            COOKIE, secret, max_age=10 * 365 * 86400, httponly=True, samesite="lax", path="/"
-        )
-    return response
 
 
 async def body(request: Request) -> dict[str, Any]:
@@ -110,9 +99,9 @@ def path_id(request: Request) -> int:
 
 
 def game_name(raw: object) -> str:
-    if not isinstance(raw, str) or raw not in games():
+    if not isinstance(raw, str) or raw not in game_names():
         shown = quote(raw if isinstance(raw, str) else str(type(raw).__name__), 40)
-        raise BadRequest(f"unknown game {shown} (games: {', '.join(games())})")
+        raise BadRequest(f"unknown game {shown} (games: {', '.join(game_names())})")
     return raw
 
 
@@ -129,6 +118,8 @@ def guarded(handler: Any) -> Any:
             return error(str(exc), 404)
         except SeatError as exc:
             return error(exc.detail, 403 if exc.rule in ("NO_SEAT",) else 409)
+        except GameInProgress as exc:
+            return error(str(exc), 403)
         except (SpieltischError, StoreError, ValueError) as exc:
             return error(str(exc))
 
@@ -197,12 +188,14 @@ async def create_table(request: Request) -> Response:
         opponent=text_field(data, "opponent", "ai", 10),
         level=text_field(data, "level", "easy", 40),
         seat=int_field(data, "seat", 0, 1, 0) or 0,
-        name=text_field(data, "name", "you", 40).strip() or "you",
+        name="you",
         clock=clock,
     )
-    secret, fresh = secret_of(request)
-    live = hub.create(new, holder(secret))
-    return with_cookie(JSONResponse(_created(live)), secret, fresh)
+    identity = await seat_identity(request)
+    new = replace(new, name=await name_for_seat(request, identity, data.get("name"), "you"))
+    assert identity.key is not None
+    live = hub.create(new, identity.key)
+    return finish(request, JSONResponse(_created(live)))
 
 
 def _created(live: LiveTable) -> dict[str, Any]:
@@ -217,17 +210,18 @@ async def join_table(request: Request) -> Response:
     data = await body(request)
     hub = hub_of(request)
     live = hub.get(path_id(request))
-    secret, fresh = secret_of(request)
-    name = text_field(data, "name", "friend", 40).strip() or "friend"
-    seat = hub.join(live, holder(secret), name)
-    return with_cookie(JSONResponse({"id": live.id, "seat": seat}), secret, fresh)
+    identity = await seat_identity(request)
+    name = await name_for_seat(request, identity, data.get("name"), "friend")
+    assert identity.key is not None
+    seat = hub.join(live, identity.key, name)
+    return finish(request, JSONResponse({"id": live.id, "seat": seat}))
 
 
 async def rematch(request: Request) -> Response:
     hub = hub_of(request)
     live = hub.get(path_id(request))
-    secret, _ = secret_of(request)
-    fresh = hub.rematch(live, holder(secret))
+    identity = await identify(request)
+    fresh = hub.rematch(live, identity.key or "")
     return JSONResponse(_created(fresh))
 
 
@@ -235,8 +229,7 @@ async def table_view(request: Request) -> Response:
     """The table as this browser sees it now (the WebSocket sends the same)."""
     hub = hub_of(request)
     live = hub.get(path_id(request))
-    secret, _ = secret_of(request)
-    token = holder(secret)
+    token = (await identify(request)).key
     return Response(live.message([token])[token], media_type="application/json")
 
 
@@ -245,6 +238,7 @@ async def table_view(request: Request) -> Response:
 
 def _summary(entry: Any) -> dict[str, Any]:
     return {
+        "imported": any(p.kind == IMPORTED for p in entry.players),
         "id": entry.id,
         "game": entry.game,
         "options": entry.options,
@@ -316,9 +310,16 @@ async def import_record(request: Request) -> Response:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise BadRequest("a record is UTF-8 text") from None
-    record = GameRecord.from_json(text)
+    uploaded = GameRecord.from_json(text)
+    record = imported_record(uploaded)  # replayed, result checked, seats plain names
     game_id = hub_of(request).store.import_record(record)
-    return JSONResponse({"id": game_id})
+    answer: dict[str, Any] = {"id": game_id, "url": f"/#/replay/{game_id}", "imported": True}
+    if uploaded.finished and not record.finished:
+        answer["note"] = (
+            f"the result ({uploaded.reason}) cannot be checked from the moves: "
+            "the game is kept without a result"
+        )
+    return JSONResponse(answer)
 
 
 async def position_view(request: Request) -> Response:
@@ -332,22 +333,38 @@ async def position_view(request: Request) -> Response:
 
 
 async def analysis(request: Request) -> Response:
-    """The AI's evaluation and best line: of a stored game at a ply, or of a position."""
+    """The AI's evaluation and best line: of a stored game at a ply, or of a position.
+
+    Never of a game in progress (fair play, `spieltisch.server.analysis`): 403 for any
+    position of a running game; 503 when the AI service's queue is full."""
     data = await body(request)
     hub = hub_of(request)
     game_id = int_field(data, "game_id", 1, MAX_SEED)
     if game_id is not None:
-        record = hub.store.record(game_id)
+        stored = hub.store.game(game_id)
+        FairPlay.check_stored(game_id, stored.status)
+        record = stored.to_record()
         ply = int_field(data, "ply", 0, len(record.moves), len(record.moves)) or 0
-        replay_record(record, ply)  # checked before the worker sees it
-        args = (record.game, record.options, record.start, record.seed, record.moves[:ply])
+        state = replay_record(record, ply)  # checked before the worker sees it
+        start, start_seed, moves = record.start, record.seed, tuple(record.moves[:ply])
     else:
         name = game_name(data.get("game"))
         options = _options(data, name)
         text = text_field(data, "position", longest=MAX_TEXT)
-        start = load(name, options or None).parse(text).text()
-        args = (name, options, start, None, [])
-    result = await request.app.state.analyst.run(*args)
+        state = load(name, options or None).parse(text)
+        start, start_seed, moves = state.text(), None, ()
+    fair: FairPlay | None = getattr(request.app.state, "fairplay", None)
+    if fair is None:
+        fair = request.app.state.fairplay = FairPlay()
+    try:
+        await fair.check(hub.tables, state)
+    except GameInProgress as exc:
+        return error(str(exc), 403)
+    service: AIService = request.app.state.ai
+    try:
+        result = await service.analyse(state.game, start=start, start_seed=start_seed, moves=moves)
+    except AIBusy as exc:
+        return JSONResponse({"error": str(exc)}, status_code=503, headers={"retry-after": "5"})
     return JSONResponse(result)
 
 

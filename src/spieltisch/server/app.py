@@ -15,10 +15,12 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from spieltisch.bots.web import BOT_PATH, bot_socket, start_bots, stop_bots
-from spieltisch.server.analysis import Analyst
-from spieltisch.server.api import ROUTES, secret_of, with_cookie
+from spieltisch.ai.service import AIService
+from spieltisch.core.settings import Settings
+from spieltisch.server.account_api import ACCOUNT_ROUTES
+from spieltisch.server.api import ROUTES
 from spieltisch.server.arena_api import ARENA_ROUTES
+from spieltisch.server.bot_socket import BOT_PATH, bot_socket, start_bots, stop_bots
 from spieltisch.server.hub import IDLE_GRACE, Hub
 from spieltisch.server.logs import RequestLog
 from spieltisch.server.ops import OPS_ROUTES
@@ -32,10 +34,9 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 
 
 async def index(request: Request) -> Response:
-    """The page (one page; the front end routes by the URL's #fragment)."""
-    secret, fresh = secret_of(request)
-    response = FileResponse(WEB / "index.html", headers={"cache-control": "no-cache"})
-    return with_cookie(response, secret, fresh)
+    """The page (one page; the front end routes by the URL's #fragment). A visit sets
+    no cookie: a guest session is made when the browser first takes a seat."""
+    return FileResponse(WEB / "index.html", headers={"cache-control": "no-cache"})
 
 
 async def stats(request: Request) -> Response:
@@ -50,16 +51,21 @@ def create_app(
     idle_grace: float = IDLE_GRACE,
     xml_port: int | None = None,
     host: str = "127.0.0.1",
+    settings: Settings | None = None,
 ) -> Starlette:
     """The web app over the store at `db` (a SQLite path or an SQLAlchemy URL); with
-    `xml_port`, the bot server's TCP listener (XML and JSON) on that port too."""
+    `xml_port`, the bot server's TCP listener (XML and JSON) on that port too. `settings`
+    are the host's limits (default: read from the SPIELTISCH_* environment variables)."""
+    settings = settings if settings is not None else Settings.load()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        app.state.settings = settings
         store = Store.open(db)
-        hub = Hub(store, idle_grace=idle_grace)
+        ai = AIService(settings)  # every AI move and analysis, bounded by the settings
+        app.state.ai = ai
+        hub = Hub(store, idle_grace=idle_grace, ai=ai)
         app.state.hub = hub
-        app.state.analyst = Analyst()
         resumed = hub.restore()
         if resumed:
             log.info("resumed %d running games", resumed)
@@ -70,7 +76,7 @@ def create_app(
         finally:
             await stop_bots(app)
             await hub.stop()
-            app.state.analyst.close()
+            await ai.close()
             store.close()
 
     routes = [
@@ -78,6 +84,7 @@ def create_app(
         Route("/api/stats", stats),
         *OPS_ROUTES,
         *ROUTES,
+        *ACCOUNT_ROUTES,
         *ARENA_ROUTES,
         WebSocketRoute("/ws/tables/{id}", table_socket),
         WebSocketRoute(BOT_PATH, bot_socket),

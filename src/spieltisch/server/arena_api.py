@@ -17,6 +17,7 @@ from spieltisch.arena.ratings import bradley_terry
 from spieltisch.arena.tournament import Tournament
 from spieltisch.core.registry import load
 from spieltisch.server.api import BadRequest, _summary, game_name, guarded, hub_of, path_id
+from spieltisch.store.accounts import ACCOUNT_KIND
 
 
 def _finite(value: float) -> float | None:
@@ -112,10 +113,11 @@ async def tournament_detail(request: Request) -> Response:
 
 
 async def leaderboard(request: Request) -> Response:
-    """The ratings of a game: Bradley–Terry over every stored game, and the live ones."""
+    """The ratings of a game: Bradley–Terry over the rated games (played on this server,
+    never imports or guests' games), and the live ones."""
     game = game_name(request.path_params["game"])
     store = hub_of(request).store
-    fitted = bradley_terry(store.results(game))
+    fitted = bradley_terry(store.results(game, rated_only=True))  # never imports or guests
     live = store.leaderboard(game)
     return JSONResponse(
         {
@@ -135,7 +137,7 @@ async def leaderboard(request: Request) -> Response:
             "live": [
                 {
                     "name": e.player,
-                    "kind": e.kind,
+                    "kind": "account" if e.kind.startswith(ACCOUNT_KIND) else e.kind,
                     "rating": e.rating.ordinal,
                     "mu": e.rating.mu,
                     "sigma": e.rating.sigma,

@@ -14,7 +14,7 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 
-from spieltisch.core.registry import game_class, games, load
+from spieltisch.core.registry import game_class, game_names, load
 from spieltisch.server.hub import level_names
 
 #: Where the player rules are: next to the package in a source checkout.
@@ -51,7 +51,7 @@ def _field(field: dataclasses.Field[Any], hint: Any, default: Any) -> dict[str, 
 def catalog() -> list[dict[str, Any]]:
     """Every game with its options and AI levels (JSON-ready)."""
     found = []
-    for name in games():
+    for name in game_names():
         cls = game_class(name)
         options_type = cls.options_type
         default = options_type()
@@ -60,6 +60,7 @@ def catalog() -> list[dict[str, Any]]:
             {
                 "name": name,
                 "title": cls.title,
+                "summary": cls.summary,
                 "players": list(cls.player_names),
                 "options": [_field(f, hints[f.name], default) for f in dataclasses.fields(default)],
                 "levels": level_names(load(name)),

@@ -3,15 +3,15 @@ up to date move by move, its AI seats played in worker processes, and the WebSoc
 that watch it, each sent the whole table view after every change.
 
 A table's id is its game's id in the store, so a table page, the replay page and a
-restarted server all name a game the same way. A seat is held by a browser: the seat's
-token is the SHA-256 of the browser's secret cookie (the secret itself is never kept).
+restarted server all name a game the same way. A seat is held by an identity
+(`server.identity`): the seat's token is the identity's key, `account:<id>` for an
+account on any device, `guest:<hash>` for a browser's guest session.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import hmac
 import json
 import logging
@@ -22,14 +22,16 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from spieltisch.ai.levels import levels
-from spieltisch.arena.record import GameRecord
+from spieltisch.ai.levels import EXTRA_LEVELS, levels
+from spieltisch.ai.service import AIService
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import CHANCE, Game, Outcome
+from spieltisch.core.record import GameRecord
 from spieltisch.core.registry import load
 from spieltisch.server.logs import table_events
-from spieltisch.store import Player, Store
+from spieltisch.store import IMPORTED, NotFoundError, Player, Store
+from spieltisch.store.accounts import ACCOUNT_KIND
 from spieltisch.store.tournaments import rate_quietly
 from spieltisch.tables import (
     Abandoned,
@@ -46,34 +48,23 @@ from spieltisch.tables import (
     TookBack,
 )
 from spieltisch.tables.ai import AIPlayer
+from spieltisch.tables.restore import seats_from_meta
 
 log = logging.getLogger(__name__)
 
-#: The browser's secret cookie: who holds which seat.
-COOKIE = "spieltisch"
 #: Seconds a table may go unwatched before its AI stops thinking (it resumes on return).
 IDLE_GRACE = 60.0
 #: Keys of a record's `meta` the store keeps in columns of its own.
 STORE_KEYS = ("chance_seed", "kinds", "created", "ended", "abandoned")
-#: The level names the lobby offers besides the game's own (the weakest first).
-EXTRA_LEVELS = ("random",)
-
-
-def holder(secret: str) -> str:
-    """The seat token kept for a browser secret."""
-    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
-
-
-def new_secret() -> str:
-    return secrets.token_urlsafe(24)
 
 
 def level_names(game: Game[Any, Any]) -> list[str]:
     return [*EXTRA_LEVELS, *levels(game)]
 
 
-def agent_for(game: Game[Any, Any], level: str) -> str:
-    """The agent spec of a level name offered by the lobby (`SeatError` for others)."""
+def checked_level(game: Game[Any, Any], level: str) -> str:
+    """`level` if the lobby offers it for `game` (its table of levels, or an extra level
+    such as `random`); `SeatError` for any other name. The seat keeps the level name."""
     if level in EXTRA_LEVELS:
         return level
     table = levels(game)
@@ -83,6 +74,12 @@ def agent_for(game: Game[Any, Any], level: str) -> str:
 
 
 def _kind(seat: Seat) -> str:
+    if (
+        seat.kind is SeatKind.PERSON
+        and seat.token is not None
+        and seat.token.startswith(ACCOUNT_KIND)
+    ):
+        return seat.token  # an account's seat is stored as `account:<id>` (rated games)
     if seat.kind is SeatKind.BOT:
         return f"bot:{seat.name or '?'}"[:64]
     return f"ai:{seat.agent}" if seat.kind is SeatKind.AI else str(seat.kind)
@@ -200,7 +197,7 @@ class LiveTable:
     def wake_ai(self) -> None:
         """Play the AI seats (if any) from now on; they think when it is their turn."""
         if self.ai is None and self.has_ai() and self.table.status is Status.RUNNING:
-            self.ai = AIPlayer(self.table)
+            self.ai = AIPlayer(self.table, service=self.hub.ai)
 
     def sleep_ai(self) -> None:
         """Stop the AI of an unwatched table: its search process is terminated."""
@@ -254,8 +251,12 @@ class NewTable:
 class Hub:
     """All live tables of one server, over one store."""
 
-    def __init__(self, store: Store, *, idle_grace: float = IDLE_GRACE) -> None:
+    def __init__(
+        self, store: Store, *, idle_grace: float = IDLE_GRACE, ai: AIService | None = None
+    ) -> None:
         self.store = store
+        #: The server's AI service (every AI seat's searches); None: a process per move.
+        self.ai = ai
         self.idle_grace = idle_grace
         self.tables: dict[int, LiveTable] = {}
         #: Seconds the server spent on each move sent by a browser (for the benchmark).
@@ -274,7 +275,7 @@ class Hub:
             if index == request.seat:
                 seats.append(Seat.person(request.name, token))
             elif request.opponent == "ai":
-                spec = agent_for(game, request.level)
+                spec = checked_level(game, request.level)
                 seats.append(Seat.ai(spec, f"AI ({request.level})"))
             elif request.opponent == "here":
                 seats.append(Seat.person("friend", token))
@@ -331,20 +332,25 @@ class Hub:
         live = self.tables.get(game_id)
         if live is None:
             stored = self.store.game(game_id)
+            if any(player.kind == IMPORTED for player in stored.players):
+                raise NotFoundError(
+                    f"game {game_id} is an imported record, not a table: replay it instead"
+                )
             live = self._adopt(game_id, self._rebuild(stored.to_record()))
         return live
 
     def _rebuild(self, record: GameRecord) -> Table:
         meta = record.meta
-        holders = meta.get("holders") or [None, None]
-        seats_meta = meta.get("seats")
+        holders = meta.get("holders")
+        if not (isinstance(holders, list) and len(holders) == 2):
+            holders = [None, None]
         seats: list[Seat] | None = None
-        if isinstance(seats_meta, list) and len(seats_meta) == 2:
+        if meta.get("seats") is not None:  # checked field by field (NotationError)
             seats = []
-            for index, entry in enumerate(seats_meta):
-                kind = SeatKind(entry["kind"])
-                token = holders[index] if kind is not SeatKind.AI else None
-                seats.append(Seat(kind, entry["name"], entry["agent"], token))
+            for index, seat in enumerate(seats_from_meta(meta["seats"], None, record.players)):
+                token = holders[index] if seat.kind is not SeatKind.AI else None
+                token = token if isinstance(token, str) else None
+                seats.append(Seat(seat.kind, seat.name, seat.agent, token))
         return Table.from_record(record, seats=seats)
 
     def restore(self) -> int:

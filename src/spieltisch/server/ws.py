@@ -9,13 +9,15 @@ import time
 from typing import Any
 from urllib.parse import urlsplit
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
 from spieltisch.core.metrics import MOVE_SECONDS
 from spieltisch.core.text import read_int
-from spieltisch.server.hub import COOKIE, LiveTable, holder
+from spieltisch.server.hub import LiveTable
+from spieltisch.server.identity import identify, track, untrack
 from spieltisch.store import NotFoundError, StoreError
 from spieltisch.tables import SeatError, SeatKind
 
@@ -80,9 +82,14 @@ async def table_socket(socket: WebSocket) -> None:
     if origin is not None and urlsplit(origin).netloc != socket.headers.get("host"):
         await socket.close(code=4403)  # another site's page may not act with our cookie
         return
-    secret = socket.cookies.get(COOKIE)
-    token = holder(secret) if secret else None
+    try:
+        identity = await identify(socket)
+    except (StoreError, SQLAlchemyError):
+        await socket.close(code=1013)  # the store cannot say who this is: try again later
+        return
+    token = identity.key
     await socket.accept()
+    track(socket, identity)
     hub.watch(live, socket, token)
     try:
         await socket.send_text(live.message([token])[token])
@@ -118,4 +125,5 @@ async def table_socket(socket: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        untrack(socket, identity)
         hub.unwatch(live, socket)

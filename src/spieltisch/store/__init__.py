@@ -3,6 +3,7 @@
 kept up to date by Alembic. `Store.open(path_or_url)` is the way in."""
 
 from spieltisch.store.data import (
+    IMPORTED,
     GameSummary,
     Player,
     Status,
@@ -14,6 +15,7 @@ from spieltisch.store.errors import ConflictError, NotFoundError, StoreError
 from spieltisch.store.repository import Store
 
 __all__ = [
+    "IMPORTED",
     "ConflictError",
     "GameSummary",
     "NotFoundError",

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
-from spieltisch.arena.record import GameRecord
 from spieltisch.core.game import Outcome
+from spieltisch.core.record import GameRecord, RecordMeta
 
 Status = Literal["running", "finished", "abandoned"]
 STATUSES: tuple[Status, ...] = ("running", "finished", "abandoned")
@@ -19,6 +19,9 @@ STATUSES: tuple[Status, ...] = ("running", "finished", "abandoned")
 RESULTS = ("0", "1", "draw", "won", "lost")
 #: The kind of a seat whose kind is not known (games imported from plain records).
 UNKNOWN = "unknown"
+#: The kind of both seats of a game imported from a record (`POST /api/records/import`):
+#: its players are plain names, and it is never rated nor counted in a leaderboard.
+IMPORTED = "imported"
 
 
 @dataclass(frozen=True)
@@ -86,7 +89,7 @@ class StoredGame(GameSummary):
 
     def to_record(self) -> GameRecord:
         """The game as a record file holds it (see `Store.record`)."""
-        meta = dict(self.meta)
+        meta = cast(RecordMeta, dict(self.meta))
         if self.chance_seed is not None:
             meta["chance_seed"] = self.chance_seed
         kinds = [player.kind for player in self.players]

@@ -10,6 +10,11 @@ with their schedule `tournament_games` (round, seats, deal, and the stored game 
 played), live `ratings` keyed by (game, player name, kind) and their history
 `rating_changes` per (game id, seat). A player is the (name, kind) pair of a seat, so
 bot games keep the bots' names and ratings need no player table.
+
+Revision 0003 adds `accounts` (a username, its case-insensitive key, unique, and the
+password's argon2 hash) and `sessions`: a browser's session, kept only as the SHA-256 of
+its random id, either signed in to an account or a guest's (with the guest's name), with
+its expiry. A seat held by an account is stored with the kind `account:ID`.
 """
 
 from __future__ import annotations
@@ -239,4 +244,52 @@ class RatingChangeRow(Base):
     __table_args__ = (
         CheckConstraint("seat IN (0, 1)", name="seat"),
         Index(None, "game", "player", "rated_at"),
+    )
+
+
+#: Lengths of the account columns.
+USERNAME_LENGTH = 40
+USERNAME_KEY_LENGTH = 80
+PASSWORD_HASH_LENGTH = 255
+SESSION_HASH_LENGTH = 64
+SESSION_KIND_LENGTH = 12
+
+
+class AccountRow(Base):
+    """An account: its username as typed at sign-up, the username's key (case-folded
+    NFC, unique: two accounts never differ only by case) and its password's hash."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    username: Mapped[str] = mapped_column(String(USERNAME_LENGTH))
+    username_key: Mapped[str] = mapped_column(String(USERNAME_KEY_LENGTH), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(PASSWORD_HASH_LENGTH))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    password_changed_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class SessionRow(Base):
+    """A browser's session: the SHA-256 of its random id (the id itself lives only in
+    the browser's cookie), signed in to an account or a guest's with the guest's name."""
+
+    __tablename__ = "sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(SESSION_HASH_LENGTH), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(SESSION_KIND_LENGTH))
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    name: Mapped[str | None] = mapped_column(String(PLAYER_NAME_LENGTH))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    seen_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        CheckConstraint("kind IN ('account', 'guest')", name="kind"),
+        CheckConstraint(
+            "(kind = 'account' AND account_id IS NOT NULL)"
+            " OR (kind = 'guest' AND account_id IS NULL)",
+            name="account",
+        ),
+        Index(None, "account_id"),
+        Index(None, "expires_at"),
     )

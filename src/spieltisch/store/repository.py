@@ -23,13 +23,15 @@ from sqlalchemy import ColumnElement, Engine, and_, delete, func, insert, or_, s
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from spieltisch.arena.record import MAX_MOVE_LENGTH, GameRecord, replay_record
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import NotationError, quote
 from spieltisch.core.game import CHANCE, Outcome
+from spieltisch.core.record import MAX_MOVE_LENGTH, GameRecord, replay_record
 from spieltisch.core.registry import load
 from spieltisch.store import engine as engines
+from spieltisch.store.accounts import AccountStore
 from spieltisch.store.data import (
+    IMPORTED,
     RESULTS,
     STATUSES,
     UNKNOWN,
@@ -58,7 +60,7 @@ MAX_TEXT_LENGTH = 100_000
 MAX_ID = 2**31 - 1
 #: The most rows one `list_games` / `positions` call returns.
 MAX_LIMIT = 1000
-_KIND_PREFIXES = ("ai:", "bot:")
+_KIND_PREFIXES = ("ai:", "bot:", "account:")
 #: Keys of a record's `meta` that the store keeps in columns of its own.
 _META_KEYS = ("chance_seed", "kinds", "created", "ended", "abandoned")
 
@@ -67,7 +69,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class Store(TournamentStore):
+class Store(TournamentStore, AccountStore):
     """The game store on one database (see the module docstring)."""
 
     def __init__(self, engine: Engine) -> None:
@@ -583,11 +585,12 @@ def _players(players: Sequence[Player | str]) -> tuple[Player, Player]:
         _text(player.name, f"the name of player {seat}", PLAYER_NAME_LENGTH)
         kind = _text(player.kind, f"the kind of player {seat}", KIND_LENGTH)
         if not (
-            kind in ("person", UNKNOWN)
+            kind in ("person", UNKNOWN, IMPORTED)
             or (kind.startswith(_KIND_PREFIXES) and kind.partition(":")[2].strip())
         ):
             raise StoreError(
-                f"the kind of player {seat}: person, ai:LEVEL or bot:NAME, not {quote(kind)}"
+                f"the kind of player {seat}: person, ai:LEVEL, bot:NAME, account:ID or imported, "
+                f"not {quote(kind)}"
             )
     return (seats[0], seats[1])
 
@@ -696,7 +699,7 @@ def _imported_rows(record: GameRecord) -> tuple[GameRow, list[MoveRow]]:
         move = state.parse_move(text)
         seats.append(state.to_move)
         state.play(move)
-    meta = dict(record.meta)
+    meta: dict[str, Any] = dict(record.meta)
     chance_seed = meta.pop("chance_seed", None)
     kinds = meta.pop("kinds", [UNKNOWN, UNKNOWN])
     created = _moment(meta.pop("created", None), "created") or _now()
@@ -706,6 +709,8 @@ def _imported_rows(record: GameRecord) -> tuple[GameRow, list[MoveRow]]:
         raise NotationError(f"record field 'meta.chance_seed': a whole number 0..{MAX_SEED}")
     if not (isinstance(kinds, list) and len(kinds) == 2 and all(isinstance(k, str) for k in kinds)):
         raise NotationError("record field 'meta.kinds': a list of two seat kinds")
+    # an account's seat is this server's word, never a record's: imported, it is a name
+    kinds = [UNKNOWN if kind.startswith("account:") else kind for kind in kinds]
     players = _players([Player(record.players[i], kinds[i]) for i in (0, 1)])
     status: Status = "running"
     reason = ""

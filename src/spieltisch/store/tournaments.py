@@ -21,14 +21,16 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from spieltisch.arena.ratings import NEW_PLAYER, LiveRating, Result, live_update
-from spieltisch.arena.record import GameRecord
 from spieltisch.core.errors import quote
+from spieltisch.core.rating import NEW_PLAYER, LiveRating, RatingUpdate, Result, live_update
+from spieltisch.core.record import GameRecord
 from spieltisch.core.registry import load
+from spieltisch.store.data import IMPORTED
 from spieltisch.store.errors import ConflictError, NotFoundError, StoreError
 from spieltisch.store.models import (
     PLAYER_NAME_LENGTH,
     GameRow,
+    MoveRow,
     RatingChangeRow,
     RatingRow,
     TournamentGameRow,
@@ -263,14 +265,28 @@ class TournamentStore:
 
     # --- ratings -------------------------------------------------------------------------
 
-    def results(self, game: str) -> list[Result]:
+    def results(self, game: str, *, rated_only: bool = False) -> list[Result]:
         """Every finished game of `game` as a result between its players' names (for
-        Bradley–Terry ratings); games of a player against himself are left out."""
+        Bradley–Terry ratings); games of a player against himself and imported games
+        (results not played here) are left out. With `rated_only`, only the games that
+        updated the live ratings (`rate_game`): games played on this server between rated
+        players, never guests' games."""
         query = (
             select(GameRow.player0, GameRow.player1, GameRow.winner)
-            .where(GameRow.game == game, GameRow.status == "finished")
+            .where(
+                GameRow.game == game,
+                GameRow.status == "finished",
+                GameRow.kind0 != IMPORTED,
+                GameRow.kind1 != IMPORTED,
+            )
             .order_by(GameRow.id)
         )
+        if rated_only:
+            query = query.where(
+                select(RatingChangeRow.game_id)
+                .where(RatingChangeRow.game_id == GameRow.id)
+                .exists()
+            )
         with self._read() as session:
             rows = session.execute(query).all()
         return [
@@ -279,9 +295,11 @@ class TournamentStore:
             if p0 != p1
         ]
 
-    def rate_game(self, game_id: int) -> bool:
-        """Update both players' live ratings with the finished game `game_id`; False (and
-        nothing changed) if it is not finished, is a self-play, or was rated already."""
+    def rate_game(self, game_id: int, rating_update: RatingUpdate = live_update) -> bool:
+        """Update both players' live ratings with the finished game `game_id` by
+        `rating_update` (the store keeps ratings, the caller may choose how they move); False
+        (and nothing changed) if it is not finished, is a self-play, was imported (not played
+        here), is not a rated pair of seats, or was rated already."""
         game_id = _id(game_id)
         with self._write() as session:
             game = session.get(GameRow, game_id)
@@ -291,6 +309,8 @@ class TournamentStore:
                 game.player1,
                 game.kind1,
             ):
+                return False
+            if IMPORTED in (game.kind0, game.kind1) or not _rated(session, game):
                 return False
             if session.get(RatingChangeRow, (game_id, 0)) is not None:
                 return False
@@ -309,7 +329,7 @@ class TournamentStore:
                 for name, kind in seats
             ]
             score = 0.5 if game.winner is None else (1.0 if game.winner == 0 else 0.0)
-            new = live_update(
+            new = rating_update(
                 LiveRating(rows[0].mu, rows[0].sigma), LiveRating(rows[1].mu, rows[1].sigma), score
             )
             now = _now()
@@ -356,6 +376,46 @@ class TournamentStore:
                 RatingPoint(r.game_id, LiveRating(r.mu, r.sigma), r.rated_at)
                 for r in session.scalars(query)
             ]
+
+
+#: Seat kinds of people with an account, of the server's AI levels and of bots.
+_ACCOUNT, _MACHINES = "account:", ("ai:", "bot:")
+
+
+def rated_pair(kind0: str, kind1: str) -> bool:
+    """Whether a game between seats of these kinds is rated: between two accounts, an
+    account and a bot, or two machines (AI levels and bots, as tournaments and the bot
+    server play them). A guest's seat (`person`) or an unknown one (imports) is never
+    rated, nor an account against the house AI (whose take-backs are free)."""
+    kinds = (kind0, kind1)
+    if any(not kind.startswith((_ACCOUNT, *_MACHINES)) for kind in kinds):
+        return False
+    accounts = sum(kind.startswith(_ACCOUNT) for kind in kinds)
+    ai = sum(kind.startswith("ai:") for kind in kinds)
+    return not (accounts and ai)
+
+
+def _rated(session: Session, game: GameRow) -> bool:
+    """Whether the finished game `game` counts for the live ratings: seats that may be
+    rated (`rated_pair`), not imported (`meta.imported`, set where records are imported),
+    and, where an account sits, played on this server: each player moved at least once
+    and every move has the time it was played (imported moves have none)."""
+    if not rated_pair(game.kind0, game.kind1):
+        return False
+    if game.kind0 == game.kind1 and game.kind0.startswith(_ACCOUNT):
+        return False  # one account in both seats (a game on one screen), whatever the names
+    meta = game.meta if isinstance(game.meta, dict) else {}
+    if meta.get("imported"):
+        return False
+    if game.kind0.startswith(_ACCOUNT) or game.kind1.startswith(_ACCOUNT):
+        moves = session.execute(
+            select(MoveRow.seat, MoveRow.played_at).where(MoveRow.game_id == game.id)
+        ).all()
+        if any(played is None for _, played in moves):
+            return False
+        if not {0, 1} <= {seat for seat, _ in moves}:
+            return False
+    return True
 
 
 def rate_quietly(store: TournamentStore, game_id: int) -> None:

@@ -6,7 +6,10 @@ starts one process per move and can be cancelled (the process is terminated), `t
 awaits it from asyncio without blocking the event loop, `choose` runs the agent in this
 process for callers that may block (the CLI, matches). `AIPlayer` drives a table's AI
 seats from an event loop: it thinks when an AI seat is to move, plays the move, and
-cancels the search when the table is taken back, ends or is abandoned.
+cancels the search when the table is taken back, ends or is abandoned. A server gives
+its `AIPlayer`s its `AIService` (`spieltisch.ai.service`): then every search runs in the
+service's pool of long-lived workers, within the host's caps, and an AI seat plays only
+a level the server offers (the seat's agent is a level name, never a spec).
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from multiprocessing.connection import Connection
 from multiprocessing.context import BaseContext
 from typing import Any
 
+from spieltisch.ai.pool import AIBusy, AIError
+from spieltisch.ai.service import AIService
 from spieltisch.ai.spec import make_agent
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
 from spieltisch.core.game import State
@@ -38,15 +43,14 @@ from spieltisch.tables.seats import SeatError, SeatKind
 from spieltisch.tables.table import Table, derive_seed
 
 __all__ = ["AIError", "AIPlayer", "ThinkRequest", "Thinker", "choose", "think"]
+# AIError is the service's (spieltisch.ai.pool): one error for every way the AI fails.
 
 #: The multiprocessing start method: "spawn" is safe in a threaded server everywhere.
 DEFAULT_CONTEXT = "spawn"
 #: How long a terminated search process may take to go before it is killed.
 GRACE = 0.5
-
-
-class AIError(SpieltischError):
-    """The AI could not give a move (its process failed or ended without one)."""
+#: Seconds between asking a full AI service again, at first and at most.
+BUSY_RETRY = (0.5, 5.0)
 
 
 @dataclass(frozen=True)
@@ -274,8 +278,10 @@ class AIPlayer:
         context: str | BaseContext | None = None,
         time_per_move: float | None = None,
         timeout: float | None = None,
+        service: AIService | None = None,
     ) -> None:
         self.table = table
+        self.service = service
         self.context = context
         self.time_per_move = time_per_move
         self.timeout = timeout
@@ -284,6 +290,8 @@ class AIPlayer:
         self.thinker: Thinker | None = None
         #: The last error of a search (the table is abandoned when the AI fails).
         self.error: BaseException | None = None
+        #: The question of the current (or last) AI move.
+        self.asked: ThinkRequest | None = None
         self._unsubscribe = table.subscribe(self._heard)
         self.poke()
 
@@ -316,9 +324,55 @@ class AIPlayer:
         if isinstance(event, Started | MovePlayed | ChanceDrawn | TookBack):
             self.poke()
 
+    async def _ask(self, request: ThinkRequest) -> tuple[str, float]:
+        """The service's move for `request` (asked again while its queue is full) and the
+        seconds its search took."""
+        assert self.service is not None
+        delay, longest = BUSY_RETRY
+        while True:
+            try:
+                reply = await self.service.move(
+                    self.table.game,
+                    request.agent,
+                    start=request.start,
+                    start_seed=request.start_seed,
+                    moves=request.moves,
+                    seed=request.seed,
+                )
+            except AIBusy:
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, longest)
+                continue
+            return str(reply.value), reply.think
+
+    async def _move_by_service(self, seat: int, request: ThinkRequest) -> None:
+        table = self.table
+        try:
+            asking = self._ask(request)
+            notation, think = await (
+                asking if self.timeout is None else asyncio.wait_for(asking, self.timeout)
+            )
+        except asyncio.CancelledError:
+            if self.asked is request:
+                table.set_thinking(seat, False)
+            raise
+        except (SpieltischError, TimeoutError) as exc:
+            self.error = exc
+            table.set_thinking(seat, False)
+            text = str(exc) or "no move in time"
+            table.abandon(text if text.startswith("the AI") else f"the AI failed: {text}")
+            return
+        if table.turn == seat and table.ply == len(request.moves):
+            self.task = None  # this search is done: the next AI turn may start one
+            table.play(seat, notation, think=think)
+
     async def _move(self, seat: int, request: ThinkRequest) -> None:
         table = self.table
         table.set_thinking(seat, True)
+        self.asked = request
+        if self.service is not None:
+            await self._move_by_service(seat, request)
+            return
         thinker = self.thinker = Thinker(request, self.context)
         try:
             waiting = thinker.wait()

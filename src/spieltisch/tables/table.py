@@ -23,13 +23,13 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 from spieltisch.ai.spec import parse_spec
-from spieltisch.arena.record import MAX_MOVE_LENGTH, GameRecord
 from spieltisch.core.chance import MAX_SEED, draw_chance
 from spieltisch.core.errors import IllegalMoveError, NotationError, quote
 from spieltisch.core.game import Game, Outcome, State
+from spieltisch.core.record import MAX_MOVE_LENGTH, GameRecord
 from spieltisch.tables.clock import NOBODY, ClockSettings, clock_times
 from spieltisch.tables.events import (
     Abandoned,
@@ -543,7 +543,7 @@ class Table:
                 ) from None
             table._record(mover, str(move), spent)
         for key, value in meta.items():
-            table.record.meta.setdefault(key, value)
+            cast(dict[str, Any], table.record.meta).setdefault(key, value)
         if record.finished:
             table.status = Status.OVER
             result = table.state.outcome()

@@ -7,9 +7,9 @@ import random
 from spieltisch.games.haseundigel.evaluation import carrots_needed, race_value
 from spieltisch.games.haseundigel.moves import Move
 from spieltisch.games.haseundigel.state import GOAL_REACHED, HaseUndIgelState, Player
+from tests.helpers.haseundigel import random_state
 
 from .helpers import GAME, position
-from .test_xml import random_state
 
 
 def test_carrots_needed() -> None:

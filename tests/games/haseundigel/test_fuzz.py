@@ -15,9 +15,9 @@ from spieltisch.games.haseundigel.moves import ALL_MOVES, Move, parse_move
 from spieltisch.games.haseundigel.rules import BAD_ORDER, NO_ACTIONS
 from spieltisch.games.haseundigel.state import HaseUndIgelState
 from spieltisch.games.haseundigel.xml import move_from_xml, move_to_xml, state_to_xml
+from tests.helpers.haseundigel import random_state
 
 from .helpers import GAME
-from .test_xml import random_state
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from spieltisch.core.errors import IllegalMoveError, NotationError, PositionError
 from spieltisch.core.perft import perft
 from spieltisch.games.haseundigel.moves import ALL_MOVES, NUM_ACTIONS, parse_move
+from tests.helpers.haseundigel import random_state
 
 from .helpers import GAME, position
-from .test_xml import random_state
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,9 @@ from spieltisch.games.haseundigel.board import CANONICAL_2018, FIELD_LETTERS, pa
 from spieltisch.games.haseundigel.moves import ADVANCE, EXCHANGE, Action, parse_move
 from spieltisch.games.haseundigel.position import MAX_CARROTS, position_text
 from spieltisch.games.haseundigel.xml import move_from_xml, state_to_xml
+from tests.helpers.haseundigel import random_state
 
 from .helpers import GAME
-from .test_xml import random_state
 
 BOARD = "".join(FIELD_LETTERS[kind] for kind in CANONICAL_2018)
 START = "0/68/5/TEHF/-"

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,7 +18,6 @@ from spieltisch.games.haseundigel.moves import (
     Move,
     parse_move,
 )
-from spieltisch.games.haseundigel.state import HaseUndIgelState
 from spieltisch.games.haseundigel.xml import (
     memento_to_room_xml,
     move_from_xml,
@@ -29,6 +26,7 @@ from spieltisch.games.haseundigel.xml import (
     state_from_xml,
     state_to_xml,
 )
+from tests.helpers.haseundigel import random_state
 
 from .helpers import GAME
 
@@ -146,16 +144,6 @@ def test_bad_xml_is_a_position_or_notation_error() -> None:
         GAME.parse(INITIAL.replace('type="GOAL"', 'type="MOON"'))
     with pytest.raises(NotationError):
         move_from_xml("<move><jump order='0'/></move>")
-
-
-def random_state(seed: int, plies: int) -> HaseUndIgelState:
-    rng = random.Random(seed)
-    state = GAME.new_state(seed)
-    for _ in range(plies):
-        if state.is_over():
-            break
-        state.play(rng.choice(state.legal_moves()))
-    return state
 
 
 @given(st.integers(min_value=0, max_value=10**6), st.integers(min_value=0, max_value=60))

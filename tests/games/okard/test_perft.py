@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 
 from spieltisch.core import perft
+from tests.helpers.okard_perft import AP_MODE_CASES, KINGS_ONLY, REGRESSION
 
 from .support import game, position
-
-KINGS_ONLY = "4,k,4/9/9/9/9/9/9/9/4,K,4 -/- 0:0 play r 2 0 s 0 -- -"
 
 
 def test_perft_from_the_start_of_the_pick_phase() -> None:
@@ -27,15 +26,7 @@ def test_perft_kings_only_by_hand() -> None:
     assert perft(state, 3) == 10 * 6 + 99
 
 
-@pytest.mark.parametrize(
-    ("options", "text", "depth", "count"),
-    [
-        # Fixed 2 AP: after END blue has the 11 moves (mirror of red's), no chance node.
-        ("ap=fixed fixed_ap=2", KINGS_ONLY, 2, 10 + 11),
-        # One die per round: blue's turn starts with red's die, no chance node.
-        ("ap=round", "4,k,4/9/9/9/9/9/9/9/4,K,4 -/- 0:0 play r 2 0 s 0 -- 2", 2, 10 + 11),
-    ],
-)
+@pytest.mark.parametrize(("options", "text", "depth", "count"), AP_MODE_CASES)
 def test_perft_by_ap_mode(options: str, text: str, depth: int, count: int) -> None:
     assert perft(position(text, options), depth) == count
 
@@ -46,6 +37,3 @@ def test_perft_regression_values() -> None:
         "t,3,k,2,l,1/4,b,4/9/9/4,b,4/9/9/3,B,RI,4/SC,3,K,3,T B1/SP1 0:0 play r ? 0 s 0 -- -"
     )
     assert [perft(state, d) for d in range(1, 4)] == REGRESSION
-
-
-REGRESSION = [6, 381, 6408]

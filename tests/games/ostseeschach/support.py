@@ -82,8 +82,11 @@ def ambers_dict(state: OstseeschachState) -> dict[str, int]:
 def reachable_positions(draw: st.DrawFn) -> Position:
     """Random positions that pass `position.check_reachable`: up to 8 pieces a team with
     at most 2 of a kind on top (a tower holds one piece of each team), ambers within what
-    the turn allows, and a last move (or none) that fits the board."""
+    the turn allows, and a last move (or none) that fits the board; at turn 0, a start."""
     pools = [draw(st.permutations(KIND_LETTERS * 2)) for _ in (RED, BLUE)]
+    turn = draw(st.integers(0, 60))
+    if turn == 0:  # before any move the board is a start
+        return Position(game().from_start_line("".join(pools[RED])).board, 0, (0, 0), None)
     towers = [draw(st.integers(0, 2)), draw(st.integers(0, 2))]
     both = towers[0] + towers[1]
     singles = [draw(st.integers(0, 8 - both)), draw(st.integers(0, 8 - both))]
@@ -99,7 +102,6 @@ def reachable_positions(draw: st.DrawFn) -> Position:
             if kind == HERZMUSCHEL and square % 8 == (0 if team == RED else 7):
                 height = 1  # a Herzmuschel tower never stands on its own start column
             board[square] = code(kind, team, height)
-    turn = draw(st.integers(0, 60))
     ambers = (
         draw(st.integers(0, most_ambers(RED, turn))),
         draw(st.integers(0, most_ambers(BLUE, turn))),

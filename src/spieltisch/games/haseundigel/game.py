@@ -18,7 +18,9 @@ from spieltisch.games.haseundigel.xml import HaseUndIgelCodec, state_from_xml
 
 class HaseUndIgel(Game[HaseUndIgelState, NoOptions]):
     name = "hase-und-igel"
+    native_name = "haseundigel"
     title = "Hase und Igel"
+    summary = "The hare and the hedgehog: race along 65 fields, pay in carrots, eat your salads."
     player_names = ("red", "blue")
     score_names = ("Gewinner", "∅ Feldnummer", "∅ Karotten")
     score_labels = ("winner", "field", "carrots")

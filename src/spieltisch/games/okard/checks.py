@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spieltisch.core.errors import quote
+from spieltisch.games.okard.lookup import PLAYER_NAMES, RED
 from spieltisch.games.okard.moves import (
     DROP,
     END,
@@ -21,7 +22,6 @@ from spieltisch.games.okard.moves import (
     Move,
 )
 from spieltisch.games.okard.options import SACRIFICE_CAP, DropZone
-from spieltisch.games.okard.tables import PLAYER_NAMES, RED
 
 if TYPE_CHECKING:
     from spieltisch.games.okard.state import OkardState
@@ -96,6 +96,19 @@ def _kind(move: Move) -> str:
     return _KIND_NAMES.get(move.kind, "this move")
 
 
+def _stone(state: OkardState, code: str) -> str:
+    """A stone kind in words, by its name and code: `Bauer (B)`."""
+    return f"{state.t.stones[state.t.codes[code]].name} ({code})"
+
+
+def _piece(state: OkardState, value: int) -> str:
+    """The stone `value` on the board in words, with its owner: `red's Bauer`,
+    `blue's promoted Turm`."""
+    t = state.t
+    promoted = "promoted " if (abs(value) - 1) % 2 else ""
+    return f"{PLAYER_NAMES[0 if value > 0 else 1]}'s {promoted}{t.stones[t.kind_of[value]].name}"
+
+
 def _explain_pick(state: OkardState, move: Move, who: str) -> tuple[str, str]:
     t = state.t
     hand = state.hands[state.mover]
@@ -110,7 +123,8 @@ def _explain_pick(state: OkardState, move: Move, who: str) -> tuple[str, str]:
     limit = t.options.army_points
     if army + t.values[k] > limit:
         return ARMY_LIMIT, (
-            f"{move.stone} ({t.values[k]} points) would take {who}'s army of {army} points "
+            f"{t.stones[k].name} ({move.stone}, {t.values[k]} points) would take {who}'s army "
+            f"of {army} points "
             f"above {limit}"
         )
     return KING_ROOM, (
@@ -134,7 +148,7 @@ def _explain_place(state: OkardState, move: Move, who: str) -> tuple[str, str]:
         return UNKNOWN_STONE, f"no stone {move.stone} in this game's list"
     k = t.codes[move.stone]
     if not state.hands[p][k]:
-        return NOT_IN_HAND, f"{who} has no {move.stone} left to place"
+        return NOT_IN_HAND, f"{who} has no {_stone(state, move.stone)} left to place"
     sq = _square(state, move)
     if sq is None:
         return OFF_BOARD, f"the square is off the {t.n}x{t.n} board"
@@ -159,7 +173,7 @@ def _explain_play(state: OkardState, move: Move, who: str) -> tuple[str, str]:
             return UNKNOWN_STONE, f"no stone {move.stone} in this game's list"
         k = t.codes[move.stone]
         if not state.hands[p][k]:
-            return NOT_IN_HAND, f"{who} has no {move.stone} in hand"
+            return NOT_IN_HAND, f"{who} has no {_stone(state, move.stone)} in hand"
         sq = _square(state, move)
         if sq is None:
             return OFF_BOARD, f"the square is off the {t.n}x{t.n} board"
@@ -167,7 +181,9 @@ def _explain_play(state: OkardState, move: Move, who: str) -> tuple[str, str]:
             return SETUP_ROWS, f"{who} drops only on its own setup rows"
         if b[sq]:
             return SQUARE_OCCUPIED, f"{t.name(sq)} is not empty"
-        return ACTION_POINTS, f"a drop of {move.stone} costs {t.front_strength[k]} AP, {ap} left"
+        return ACTION_POINTS, (
+            f"a drop of {_stone(state, move.stone)} costs {t.front_strength[k]} AP, {ap} left"
+        )
     sign = 1 if p == RED else -1
     if kind == SACRIFICE:
         if stage != "start":
@@ -189,7 +205,7 @@ def _explain_play(state: OkardState, move: Move, who: str) -> tuple[str, str]:
             return NOT_OWN_STONE, f"{who} can promote only its own stones on the board"
         v = b[sq]
         if not t.back_of[v]:
-            return NO_BACK_SIDE, f"the stone on {t.name(sq)} has no back side to turn to"
+            return NO_BACK_SIDE, f"{_piece(state, v)} on {t.name(sq)} has no back side to turn to"
         cost = max(1, t.strength[t.back_of[v]] - t.strength[v])
         return ACTION_POINTS, f"this promotion costs {cost} AP, {ap} left"
     if kind == LINE:
@@ -205,13 +221,14 @@ def _explain_play(state: OkardState, move: Move, who: str) -> tuple[str, str]:
         src, direction, length = shape
         v = b[src]
         if v * sign <= 0:
-            return NOT_OWN_STONE, f"{t.name(src)} holds no stone of {who}"
+            held = f"holds {_piece(state, v)}" if v else "is empty"
+            return NOT_OWN_STONE, f"{t.name(src)} {held}, not a stone of {who}"
         value = 0
         for d, val in t.raydirs[v]:
             if d == direction:
                 value = val
         if not value:
-            return DIRECTION, f"the stone on {t.name(src)} cannot move in that direction"
+            return DIRECTION, f"{_piece(state, v)} on {t.name(src)} cannot move in that direction"
         s = t.strength[v]
         cost = 0
         for i, target in enumerate(t.rays[src][direction][:length]):
@@ -220,9 +237,15 @@ def _explain_play(state: OkardState, move: Move, who: str) -> tuple[str, str]:
                 cost += 1
                 continue
             if w * sign > 0:
-                return BLOCKED, f"a line never enters or passes an own stone ({t.name(target)})"
+                return BLOCKED, (
+                    f"a line never enters or passes an own stone ({_piece(state, w)} on "
+                    f"{t.name(target)})"
+                )
             if value < 2:
-                return NO_CAPTURE, "the stone may move but not capture in that direction"
+                return NO_CAPTURE, (
+                    f"{_piece(state, v)} on {t.name(src)} may move but not capture in that "
+                    "direction"
+                )
             cost += 1 + max(0, t.strength[w] - s)
             if t.king_line_stops and t.kind_of[w] == t.king and i < length - 1:
                 return GAME_ENDS_AT_KING, "capturing the König ends the game; the line stops"

@@ -6,8 +6,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from spieltisch.games.okard.lookup import RED
 from spieltisch.games.okard.moves import DROP, END, LINE, PROMOTE, SACRIFICE, Move
-from spieltisch.games.okard.tables import RED
 
 if TYPE_CHECKING:
     from spieltisch.games.okard.state import OkardState

@@ -6,15 +6,17 @@ from typing import ClassVar
 
 from spieltisch.core.game import Game
 from spieltisch.games.okard.evaluation import observation_planes
+from spieltisch.games.okard.lookup import PLAYER_NAMES, Lookup
 from spieltisch.games.okard.options import SACRIFICE_CAP, OkardOptions
 from spieltisch.games.okard.position import parse_position
 from spieltisch.games.okard.state import OkardState
-from spieltisch.games.okard.tables import PLAYER_NAMES, Tables
 
 
 class Okard(Game[OkardState, OkardOptions]):
     name = "okard"
+    native_name = "okard"
     title = "Okard"
+    summary = "Build an army of stones, roll for action points, promote, sacrifice and drop."
     player_names = PLAYER_NAMES
     score_names = ("captured value", "home points")
     score_labels = ("captured value", "home points")
@@ -31,7 +33,7 @@ class Okard(Game[OkardState, OkardOptions]):
 
     def __init__(self, options: OkardOptions | None = None) -> None:
         super().__init__(options)
-        self.tables = Tables(self.options)
+        self.lookup = Lookup(self.options)
 
     def new_state(self, seed: int | None = None) -> OkardState:
         """The empty board before the pick phase; Okard has no random set-up (the dice are
@@ -47,19 +49,19 @@ class Okard(Game[OkardState, OkardOptions]):
 
     @property
     def num_actions(self) -> int:
-        return self.tables.num_actions
+        return self.lookup.num_actions
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
         n = self.options.board
-        return (observation_planes(self.tables.kinds), n, n)
+        return (observation_planes(self.lookup.kinds), n, n)
 
     @property
     def max_game_length(self) -> int:
         """Picks and placements are bounded by the army size over the cheapest stone;
         a turn holds at most a roll, sacrifices worth <= 6 AP (each >= 1), steps costing
         >= 1 AP each out of max_ap + 6, and END."""
-        t = self.tables
+        t = self.lookup
         stones = self.options.army_points // t.min_value + 1
         setup = 2 * stones + 2 * stones
         turn = 1 + SACRIFICE_CAP + (self.options.max_ap + SACRIFICE_CAP) + 1

@@ -116,3 +116,23 @@ class OkardOptions(GameOptions):
     def max_ap(self) -> int:
         """The most AP a turn starts with."""
         return self.fixed_ap if self.ap is ApMode.FIXED else DIE_FACES
+
+    def native_config(self) -> str | None:
+        """These options as the native engine's config (native/okard/lookup.hpp): the
+        numbers, then the stone list in full. The native core may still refuse a config it
+        cannot hold (too many stone kinds); `spieltisch.native` asks it."""
+        numbers = (
+            self.board,
+            self.army_points,
+            (ApMode.TURN, ApMode.ROUND, ApMode.FIXED).index(self.ap),
+            self.fixed_ap,
+            (SacrificeTo.OPPONENT, SacrificeTo.REMOVED).index(self.sacrifice),
+            (DropZone.SETUP, DropZone.ANYWHERE).index(self.drops),
+            (EndCondition.KING, EndCondition.POINTS, EndCondition.HOME, EndCondition.ALL).index(
+                self.end
+            ),
+            self.target_points,
+            self.turns,
+        )
+        stones = (f"{stone.code}:{stone.text()}" for stone in self.stone_list)
+        return " ".join([*(str(number) for number in numbers), *stones])

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from spieltisch.core.errors import PositionError, quote
 from spieltisch.core.text import read_int
+from spieltisch.games.okard.lookup import PLAYER_NAMES, RED
 from spieltisch.games.okard.options import DIE_FACES, SACRIFICE_CAP, ApMode
 from spieltisch.games.okard.phases import (
     PHASE_NAMES,
@@ -43,7 +44,6 @@ from spieltisch.games.okard.phases import (
     STAGE_LETTERS,
 )
 from spieltisch.games.okard.reachable import check_reachable
-from spieltisch.games.okard.tables import PLAYER_NAMES, RED
 
 if TYPE_CHECKING:
     from spieltisch.games.okard.game import Okard
@@ -169,7 +169,7 @@ def read_fields(game: Okard, text: str) -> PositionFields:
         raise PositionError(
             f"an Okard position has 11 fields ({FIELDS}), found {len(reader.fields)}", text
         )
-    t = game.tables
+    t = game.lookup
     options = t.options
     raw = reader.fields
     board = _read_ranks(game, reader)
@@ -236,7 +236,7 @@ def read_fields(game: Okard, text: str) -> PositionFields:
 
 
 def _read_ranks(game: Okard, reader: _Reader) -> list[int]:
-    t = game.tables
+    t = game.lookup
     n = t.n
     board = [0] * t.nn
     ranks = reader.fields[0].split("/")
@@ -297,7 +297,7 @@ def _read_ranks(game: Okard, reader: _Reader) -> list[int]:
 
 
 def _read_hands(game: Okard, reader: _Reader) -> tuple[list[int], list[int]]:
-    t = game.tables
+    t = game.lookup
     # No more stones than both armies can hold (each stone is worth at least min_value).
     most = max(1, 2 * t.options.army_points // t.min_value)
     hands: tuple[list[int], list[int]] = ([0] * t.kinds, [0] * t.kinds)

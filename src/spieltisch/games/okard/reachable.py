@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spieltisch.core.errors import PositionError
+from spieltisch.games.okard.lookup import BLUE, PLAYER_NAMES, RED
 from spieltisch.games.okard.options import DIE_FACES, ApMode, EndCondition
 from spieltisch.games.okard.phases import (
     REASON_ALL,
@@ -18,7 +19,6 @@ from spieltisch.games.okard.phases import (
     REASON_TURNS,
     REASONS,
 )
-from spieltisch.games.okard.tables import BLUE, PLAYER_NAMES, RED
 
 if TYPE_CHECKING:
     from spieltisch.games.okard.state import OkardState

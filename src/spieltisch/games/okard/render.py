@@ -6,6 +6,7 @@ import textwrap
 from typing import TYPE_CHECKING
 
 from spieltisch.core.render import grid_order
+from spieltisch.games.okard.lookup import PLAYER_NAMES, RED
 from spieltisch.games.okard.moves import (
     DROP,
     END,
@@ -20,7 +21,6 @@ from spieltisch.games.okard.moves import (
     square_name,
 )
 from spieltisch.games.okard.options import SACRIFICE_CAP, ApMode, SacrificeTo
-from spieltisch.games.okard.tables import PLAYER_NAMES, RED
 
 if TYPE_CHECKING:
     from spieltisch.games.okard.state import OkardState

@@ -16,6 +16,7 @@ from spieltisch.core.errors import IllegalMoveError
 from spieltisch.core.game import CHANCE, TERMINAL, Outcome, State
 from spieltisch.games.okard import evaluation
 from spieltisch.games.okard.checks import explain
+from spieltisch.games.okard.lookup import BLUE, RED, Lookup
 from spieltisch.games.okard.moves import (
     END_MOVE,
     LINE,
@@ -54,7 +55,6 @@ from spieltisch.games.okard.phases import (
 )
 from spieltisch.games.okard.position import PositionFields, position_text
 from spieltisch.games.okard.render import describe, render
-from spieltisch.games.okard.tables import BLUE, RED, Tables
 
 if TYPE_CHECKING:
     from spieltisch.games.okard.game import Okard
@@ -67,7 +67,7 @@ _Step = Callable[["OkardState", Move, _Changes, _HandChanges], None]
 
 
 class OkardState(State[Move]):
-    """A position. Read it through the properties; `board` holds signed codes (tables.py)."""
+    """A position. Read it through the properties; `board` holds signed codes (lookup.py)."""
 
     __slots__ = (
         "_ap",
@@ -96,7 +96,7 @@ class OkardState(State[Move]):
 
     def __init__(self, game: Okard) -> None:
         self.game = game
-        self.t: Tables = game.tables
+        self.t: Lookup = game.lookup
         t = self.t
         self._b = [0] * t.nn
         self._hand = [[0] * t.kinds, [0] * t.kinds]

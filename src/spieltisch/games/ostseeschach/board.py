@@ -60,6 +60,13 @@ def height_of(value: int) -> int:
     return 0 if value == 0 else 1 + (abs(value) - 1) // 4
 
 
+def piece_name(value: int, *, owner: bool = True) -> str:
+    """The words for the piece (or stack) `value`: `red's Möwe`, `blue's Robbe tower`
+    (a stack of two is named after its top piece); without its `owner`, `Möwe`."""
+    name = KIND_DISPLAY[kind_of(value)] + (" tower" if height_of(value) == 2 else "")
+    return f"{TEAM_NAMES[team_of(value)]}'s {name}" if owner else name
+
+
 def official_piece(text: str) -> int:
     """The square code of the official two-character piece text (`Piece.fromString`):
     letter H/M/S/R (upper case red = ONE, lower case blue = TWO), then the same letter

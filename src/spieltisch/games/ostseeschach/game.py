@@ -22,7 +22,9 @@ START_PIECES = "HHMMSSRR"
 
 class Ostseeschach(Game[OstseeschachState, NoOptions]):
     name = "ostseeschach"
+    native_name = "ostseeschach"
     title = "Ostseeschach"
+    summary = "Baltic-sea chess: stack your pieces into towers and carry ambers home."
     player_names = ("red", "blue")
     score_names = ("Siegpunkte", "Bernsteine", "Leichtfiguren Vorne")
     score_labels = ("victory points", "ambers", "light pieces ahead")

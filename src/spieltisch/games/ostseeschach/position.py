@@ -180,7 +180,8 @@ def check_reachable(
 
     Only what is sure and cheap: the turn past the end, more pieces (or more of a kind)
     than a team has, a Herzmuschel tower on its own start column, more ambers than the
-    turn allows, and a last move that does not fit the board. `text` and `at` (character
+    turn allows, a last move that does not fit the board, and at turn 0 a board that is
+    not a start. `text` and `at` (character
     offsets of the fields `turn`, `ambers`, `last` and of each square's piece) locate the
     fault in a position text.
     """
@@ -207,6 +208,8 @@ def check_reachable(
             )
     if last is not None:
         _check_last_move(board, turn, ambers, last, fail)
+    if turn == 0:
+        _check_start(board, fail)
 
 
 def _check_pieces(board: list[int], fail: _Fail) -> None:
@@ -246,6 +249,30 @@ def _check_pieces(board: list[int], fail: _Fail) -> None:
                 f"tower holds one piece of each team); a team has {START_PIECES} "
                 "(ostseeschach.md, Towers and ambers)",
                 "pieces",
+            )
+
+
+def _check_start(board: list[int], fail: _Fail) -> None:
+    """At turn 0 the board is a start: red's 8 single pieces on its column x = 0 (two of
+    each kind), blue's copy turned by 180° on x = 7, nothing else
+    (ostseeschach.md, Board and orientation)."""
+    for square, v in enumerate(board):
+        x, y = square % 8, square // 8
+        if x == 0:
+            expected = board[(7 - y) * 8 + 7]
+            fits = v > 0 and HEIGHT[v] == 1 and expected == code(kind_of(v), BLUE)
+            if not fits:
+                fail(
+                    f"at turn 0 (before any move) {square_name(square)} holds a single red "
+                    f"piece and {square_name((7 - y) * 8 + 7)} blue's piece of the same kind "
+                    "(ostseeschach.md, Board and orientation)",
+                    square,
+                )
+        elif x != 7 and v:
+            fail(
+                f"at turn 0 (before any move) only the start columns hold pieces, not "
+                f"{square_name(square)} (ostseeschach.md, Board and orientation)",
+                square,
             )
 
 

@@ -11,7 +11,6 @@ from spieltisch.games.ostseeschach.board import (
     AMBERS_TO_WIN,
     BLUE,
     HEIGHT,
-    KIND_LETTERS,
     LAST_TURN,
     LINE_AMBER,
     RED,
@@ -21,6 +20,7 @@ from spieltisch.games.ostseeschach.board import (
     TOWER,
     height_of,
     kind_of,
+    piece_name,
     team_of,
     vectors,
 )
@@ -224,7 +224,7 @@ class OstseeschachState(State[Move]):
             )
         value = self._b[move.src]
         if value == 0 or team_of(value) != team:
-            what = "is empty" if value == 0 else f"holds a {TEAM_NAMES[1 - team]} piece"
+            what = "is empty" if value == 0 else f"holds {piece_name(value)}"
             raise IllegalMoveError(
                 WRONG_COLOR,
                 f"the start square {square_name(move.src)} {what}; "
@@ -238,14 +238,15 @@ class OstseeschachState(State[Move]):
         if move.delta not in vectors(kind, team):
             raise IllegalMoveError(
                 INVALID_MOVEMENT,
-                f"a {KIND_LETTERS[kind]} of {TEAM_NAMES[team]} cannot move "
+                f"{piece_name(value)} cannot move "
                 f"from {square_name(move.src)} to {square_name(move.dst)}",
             )
         target = self._b[move.dst]
         if target and team_of(target) == team:
             raise IllegalMoveError(
                 DESTINATION_BLOCKED,
-                f"the target {square_name(move.dst)} holds a piece of {TEAM_NAMES[team]}",
+                f"the target {square_name(move.dst)} holds {piece_name(target)}, "
+                f"{TEAM_NAMES[team]}'s own",
             )
         # Last, so that a move in a finished position names the same rule as the
         # official performMove, which never checks for the end.
@@ -315,15 +316,21 @@ class OstseeschachState(State[Move]):
         return picture(self, viewer)
 
     def describe_move(self, move: Move) -> str:
-        if move.src < 0:
+        """The move in words, from the position before it: `Möwe b2 takes blue's
+        Seestern on c3, earns 1 amber and leaves the board`."""
+        if move.src < 0 or move.dst < 0:
             return str(move)
         value = self._b[move.src]
         if not value:
             return str(move)
-        name = KIND_LETTERS[kind_of(value)]
-        target = self._b[move.dst] if move.dst >= 0 else 0
-        verb = "captures on" if target else "to"
-        return f"{name} {square_name(move.src)} {verb} {square_name(move.dst)}"
+        target = self._b[move.dst]
+        start, end = square_name(move.src), square_name(move.dst)
+        words = f"{piece_name(value, owner=False)} {start} "
+        words += f"takes {piece_name(target)} on {end}" if target else f"to {end}"
+        gain = (HEIGHT[value] + HEIGHT[target] >= 3) + LINE_AMBER[value][move.dst]
+        if gain:
+            words += f", earns {gain} amber{'s' if gain > 1 else ''} and leaves the board"
+        return words
 
     # --- learning ----------------------------------------------------------------------
 

@@ -67,6 +67,11 @@ def side_of(code: int) -> int:
     return WHITE if code > 0 else BLACK
 
 
+def piece_name(code: int) -> str:
+    """The words for the piece `code` with its owner: `White's Wieher`."""
+    return f"{PLAYER_NAMES[side_of(code)]}'s {KIND_NAMES[kind_of(code)]}"
+
+
 def signed(kind: int, side: int) -> int:
     return kind if side == WHITE else -kind
 

@@ -22,7 +22,11 @@ UNBOUNDED = sys.maxsize
 
 class Schachogi(Game[SchachogiState, SchachogiOptions]):
     name = "schachogi"
+    native_name = "schachogi"
     title = "Schachogi"
+    summary = (
+        "Chess meets shogi: shogi-like moves, promotion on the last two ranks, capture the Pflöck."
+    )
     player_names = ("White", "Black")
     score_names = ()
     score_labels = ()

@@ -20,6 +20,7 @@ from spieltisch.games.schachogi.board import (
     can_promote,
     kind_of,
     must_promote,
+    piece_name,
     side_of,
 )
 from spieltisch.games.schachogi.evaluation import evaluate, move_order_key
@@ -283,7 +284,8 @@ class SchachogiState(State[Move]):
             raise IllegalMoveError(NO_PIECE, f"{square_name(src)} is empty")
         if side_of(v) != side:
             raise IllegalMoveError(
-                NOT_YOUR_PIECE, f"{square_name(src)} holds a piece of {PLAYER_NAMES[1 - side]}"
+                NOT_YOUR_PIECE,
+                f"{square_name(src)} holds {piece_name(v)}; {me} must move one of its own pieces",
             )
         kind = kind_of(v)
         name = KIND_NAMES[kind]
@@ -304,17 +306,18 @@ class SchachogiState(State[Move]):
             if blocked:
                 raise IllegalMoveError(
                     PATH_BLOCKED,
-                    f"the {name} on {square_name(src)} cannot pass the piece in its way "
-                    f"to {square_name(dst)}",
+                    f"{piece_name(v)} on {square_name(src)} cannot pass the piece in its "
+                    f"way to {square_name(dst)}",
                 )
             raise IllegalMoveError(
                 INVALID_MOVEMENT,
-                f"a {name} of {me} cannot move from {square_name(src)} to {square_name(dst)}",
+                f"{piece_name(v)} cannot move from {square_name(src)} to {square_name(dst)}",
             )
         target = self._b[dst]
         if target and side_of(target) == side:
             raise IllegalMoveError(
-                OWN_PIECE_ON_TARGET, f"{square_name(dst)} holds a piece of {me} already"
+                OWN_PIECE_ON_TARGET,
+                f"{square_name(dst)} holds {piece_name(target)}, {me}'s own",
             )
         if move.promote and not can_promote(kind, dst, side):
             why = (
@@ -378,7 +381,7 @@ class SchachogiState(State[Move]):
         if not v:
             return str(move)
         target = self._b[move.dst]
-        verb = f"takes the {KIND_NAMES[kind_of(target)]} on" if target else "to"
+        verb = f"takes {piece_name(target)} on" if target else "to"
         text = f"{KIND_NAMES[kind_of(v)]} {square_name(move.src)} {verb} {square_name(move.dst)}"
         return text + (" and promotes" if move.promote else "")
 

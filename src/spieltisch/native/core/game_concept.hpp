@@ -58,7 +58,7 @@ concept TextGame = Game<G> && requires(const G cgame, typename G::Move move, std
 };
 
 // A position of `G` from its text and the game's options: `config` is the options in the
-// engine's own small form (okard/tables.hpp); for a game with evaluation variants and no
+// engine's own small form (okard/lookup.hpp); for a game with evaluation variants and no
 // options, `eval=N` selects a variant ("" the default one every normal caller gets); any
 // other game takes only "".
 template <TextGame G>

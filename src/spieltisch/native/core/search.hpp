@@ -1,6 +1,6 @@
 // The generic search, written once as templates over the game concept: iterative
-// deepening with exact time control, a shared transposition table, principal variation
-// search with aspiration windows, quiescence on the game's forcing moves, move ordering
+// deepening with exact time control, a shared transposition table (transposition.hpp),
+// principal variation search with aspiration windows, quiescence on the game's forcing moves, move ordering
 // (hash move, captures by value, killers, history), late-move reductions and null-move
 // pruning where the game allows them, expectimax with Star1/Star2 pruning at chance
 // nodes, and Lazy SMP threads.
@@ -17,14 +17,12 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
-#include <map>
-#include <new>
 #include <memory>
-#include <mutex>
 #include <thread>
 #include <vector>
 
 #include "game_concept.hpp"
+#include "transposition.hpp"
 
 namespace spieltisch::native {
 
@@ -65,6 +63,9 @@ inline constexpr int kProven = kWin - 1000;
 inline constexpr int kInfinity = kWin + 1;
 inline constexpr int kMaxPly = 128;
 inline constexpr int kMaxSearchDepth = 100;
+// The `as` argument of `Searcher::search` when the value is asked for the player to move at
+// the node (not a player number, nor kChance or kTerminal).
+inline constexpr int kForMover = -3;
 
 struct SearchLimits {
     int depth = kMaxSearchDepth;  // the deepest iteration
@@ -102,123 +103,6 @@ struct SearchOutcome {
     double seconds = 0;
     std::vector<M> pv;
     std::vector<Iteration<M>> iterations;
-};
-
-// A lockless shared table: each slot holds key ^ data and data, so a torn write from
-// another thread reads as a miss.
-class TranspositionTable {
-public:
-    enum Flag : std::uint8_t { kNone = 0, kExact = 1, kLower = 2, kUpper = 3 };
-    struct Entry {
-        std::uint16_t move = 0xFFFF;
-        bool has_move = false;
-        std::int32_t score = 0;
-        int depth = -1;
-        Flag flag = kNone;
-    };
-
-    explicit TranspositionTable(int megabytes) {
-        const std::size_t bytes = static_cast<std::size_t>(std::max(1, megabytes)) << 20;
-        std::size_t slots = 1;
-        while (slots * 2 * sizeof(Slot) <= bytes) slots *= 2;
-        // calloc: the pages of a large table arrive zeroed from the system when first
-        // touched, so even a large table costs nothing up front.
-        slots_.reset(static_cast<Slot*>(std::calloc(slots, sizeof(Slot))));
-        if (!slots_) throw std::bad_alloc();
-        mask_ = slots - 1;
-    }
-
-    // Start loading a slot into the cache (done right after a move, before its node runs).
-    void prefetch(std::uint64_t key) const { __builtin_prefetch(&slots_[key & mask_]); }
-
-    // A new search: with `keep` the entries of earlier searches stay usable (the moves of
-    // one game); without, they read as misses, as if the table were cleared (the same
-    // search gives the same result). Every 32 generations the table is cleared for real.
-    void new_search(bool keep) {
-        if (keep) {
-            keep_ = true;
-            return;
-        }
-        keep_ = false;
-        generation_ = (generation_ + 1) & 31;
-        if (generation_ == 0) {
-            std::memset(slots_.get(), 0, (mask_ + 1) * sizeof(Slot));  // no search is running
-        }
-    }
-
-    bool probe(std::uint64_t key, Entry& out) const {
-        Slot& slot = slots_[key & mask_];
-        const std::uint64_t data = std::atomic_ref(slot.data).load(std::memory_order_relaxed);
-        if ((std::atomic_ref(slot.key).load(std::memory_order_relaxed) ^ data) != key ||
-            data == 0) {
-            return false;
-        }
-        if (!keep_ && ((data >> 27) & 31) != generation_) return false;
-        out.move = static_cast<std::uint16_t>(data & 0xFFFF);
-        out.has_move = (data >> 16) & 1;
-        out.flag = static_cast<Flag>((data >> 17) & 3);
-        out.depth = static_cast<int>((data >> 19) & 0xFF);
-        out.score = static_cast<std::int32_t>(static_cast<std::uint32_t>(data >> 32));
-        return true;
-    }
-
-    void store(std::uint64_t key, int depth, Flag flag, int score, bool has_move,
-               std::uint16_t move) {
-        Slot& slot = slots_[key & mask_];
-        const std::uint64_t data =
-            static_cast<std::uint64_t>(move) | (static_cast<std::uint64_t>(has_move) << 16) |
-            (static_cast<std::uint64_t>(flag) << 17) |
-            (static_cast<std::uint64_t>(std::clamp(depth, 0, 255)) << 19) |
-            (static_cast<std::uint64_t>(generation_) << 27) |
-            (static_cast<std::uint64_t>(static_cast<std::uint32_t>(score)) << 32);
-        std::atomic_ref(slot.key).store(key ^ data, std::memory_order_relaxed);
-        std::atomic_ref(slot.data).store(data, std::memory_order_relaxed);
-    }
-
-private:
-    // Read and written through std::atomic_ref: threads share the table without locks.
-    struct Slot {
-        std::uint64_t key;
-        std::uint64_t data;
-    };
-    struct Free {
-        void operator()(Slot* slots) const { std::free(slots); }
-    };
-    std::unique_ptr<Slot[], Free> slots_;
-    std::size_t mask_ = 0;
-    std::uint64_t generation_ = 0;
-    bool keep_ = false;
-};
-
-// Tables outlive a search, so that a large table is allocated once per process and the
-// moves of one game can share it. A search borrows one of its size; a second search
-// running at the same time gets a table of its own.
-class TablePool {
-public:
-    static TablePool& instance() {
-        static TablePool pool;
-        return pool;
-    }
-    std::unique_ptr<TranspositionTable> take(int megabytes) {
-        {
-            std::lock_guard<std::mutex> guard(mutex_);
-            auto found = free_.find(megabytes);
-            if (found != free_.end()) {
-                auto table = std::move(found->second);
-                free_.erase(found);
-                return table;
-            }
-        }
-        return std::make_unique<TranspositionTable>(megabytes);
-    }
-    void give_back(int megabytes, std::unique_ptr<TranspositionTable> table) {
-        std::lock_guard<std::mutex> guard(mutex_);
-        if (!free_.count(megabytes)) free_[megabytes] = std::move(table);
-    }
-
-private:
-    std::mutex mutex_;
-    std::map<int, std::unique_ptr<TranspositionTable>> free_;
 };
 
 // Mate scores are stored relative to the node, so they stay right at any ply.
@@ -281,13 +165,13 @@ public:
         const bool chance_root = game_.side() == kChance;
         result.has_move = !chance_root;
         result.best = moves[0];
-        int as = -3;
+        int as = kForMover;
         if (chance_root) {
             typename G::Undo undo;
             game_.make(moves[0], undo);
             as = game_.side();
             game_.unmake(moves[0], undo);
-            if (as < 0) as = -3;
+            if (as < 0) as = kForMover;
         }
         int previous = 0;
         for (int depth = 1 + (id_ & 1); depth <= max_depth; ++depth) {
@@ -444,14 +328,14 @@ private:
 public:
     // The negamax value for the player to move (`as` when it is known, e.g. at chance
     // nodes the player whose value is asked for).
-    int search(int depth, int alpha, int beta, int ply, bool pv_node, int as = -3) {
+    int search(int depth, int alpha, int beta, int ply, bool pv_node, int as = kForMover) {
         pv_length_[std::min(ply, kMaxPly - 1)] = ply;
         count_node();
         if (stopped()) return 0;
         Move moves[G::kMaxMoves];
         int count = game_.generate(moves);
         const int player = count == 0 ? kTerminal : game_.side();
-        if (as == -3) as = player;
+        if (as == kForMover) as = player;
         if (count == 0) return terminal_value(ply, as);
         if (player == kChance) return chance(moves, count, depth, alpha, beta, ply, as);
         if (ply >= kMaxPly - 2) return game_.evaluate(player);
@@ -465,9 +349,9 @@ public:
             if (entry.has_move) hash_move = static_cast<Move>(entry.move);
             if (entry.depth >= depth && !pv_node && ply > 0 && !shared_.plain) {
                 const int stored = from_table(entry.score, ply);
-                if (entry.flag == TranspositionTable::kExact ||
-                    (entry.flag == TranspositionTable::kLower && stored >= beta) ||
-                    (entry.flag == TranspositionTable::kUpper && stored <= alpha)) {
+                if (entry.type == NodeType::kPv ||
+                    (entry.type == NodeType::kCut && stored >= beta) ||
+                    (entry.type == NodeType::kAll && stored <= alpha)) {
                     return stored;
                 }
             }
@@ -547,10 +431,10 @@ public:
                 }
             }
         }
-        const auto flag = best <= start_alpha ? TranspositionTable::kUpper
-                          : best >= beta      ? TranspositionTable::kLower
-                                              : TranspositionTable::kExact;
-        shared_.table.store(key, depth, flag, to_table(best, ply), true,
+        const NodeType type = best <= start_alpha ? NodeType::kAll
+                              : best >= beta      ? NodeType::kCut
+                                                  : NodeType::kPv;
+        shared_.table.store(key, depth, type, to_table(best, ply), true,
                             static_cast<std::uint16_t>(best_move));
         return best;
     }

@@ -1,7 +1,7 @@
 // Okard's numeric view for the batch (core/batch.hpp), exactly as the Python game defines
-// it: action ids as tables.py's `action_id` / `action_move`, the observation as
+// it: action ids as lookup.py's `action_id` / `action_move`, the observation as
 // evaluation.py's `observation`. The sizes depend on the options (board size, stone
-// list), so this view is an object built from the options' config (tables.hpp).
+// list), so this view is an object built from the options' config (lookup.hpp).
 #pragma once
 
 #include <algorithm>
@@ -11,20 +11,20 @@
 
 #include "../core/game_concept.hpp"
 #include "position.hpp"
-#include "tables.hpp"
+#include "lookup.hpp"
 
 namespace spieltisch::native::okard {
 
 class Tensors {
 public:
-    // tables.py, DELTAS: the absolute directions N NE E SE S SW W NW as (dx, dy).
+    // lookup.py, DELTAS: the absolute directions N NE E SE S SW W NW as (dx, dy).
     static constexpr int kDx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
     static constexpr int kDy[8] = {1, 1, 0, -1, -1, -1, 0, 1};
     // evaluation.py, observation_planes: 4 stone planes and 2 hand scalars per kind, 9 more.
     static constexpr int kScalarsAfterHands = 9;
 
-    explicit Tensors(std::string_view config) : t_(&tables_for(config)) {
-        const Tables& t = *t_;
+    explicit Tensors(std::string_view config) : t_(&lookup_for(config)) {
+        const Lookup& t = *t_;
         a_place_ = kPickBase + t.kinds;
         a_sac_ = a_place_ + t.kinds * t.nn;
         a_promote_ = a_sac_ + t.nn;
@@ -36,12 +36,12 @@ public:
 
     int num_actions() const { return num_actions_; }
     int observation_size() const { return planes_ * t_->nn; }
-    const Tables& tables() const { return *t_; }
+    const Lookup& lookup() const { return *t_; }
 
-    // tables.py, action_id: rolls 1..6 at 0..5, END 6, PI - 7, PL - 8, then picks,
+    // lookup.py, action_id: rolls 1..6 at 0..5, END 6, PI - 7, PL - 8, then picks,
     // placements, sacrifices, promotions, drops and line moves (source, direction, length).
     int action(const Position&, Move move) const {
-        const Tables& t = *t_;
+        const Lookup& t = *t_;
         const int a = move_a(move), b = move_b(move);
         switch (move_tag(move)) {
             case kTagLine: {
@@ -74,10 +74,10 @@ public:
         }
     }
 
-    // tables.py, action_move, as the native move (`action` is in range: the batch has
+    // lookup.py, action_move, as the native move (`action` is in range: the batch has
     // checked it against the legal actions).
     Move move(const Position&, int action) const {
-        const Tables& t = *t_;
+        const Lookup& t = *t_;
         if (action < 6) return other_move(kOpRoll, action + 1);
         if (action == 6) return other_move(kOpEnd);
         if (action == 7) return other_move(kOpPickPass);
@@ -107,7 +107,7 @@ public:
     // scalars: both hands (mover first) / 4, AP / 12, sacrificed / 6, turn / turns, the
     // phase flags pick, place, play, the stage / 3 and both captured values / army.
     void observation(const Position& p, float* out) const {
-        const Tables& t = *t_;
+        const Lookup& t = *t_;
         const int nn = t.nn, k = t.kinds;
         std::fill(out, out + observation_size(), 0.0f);
         const Scalars& s = p.s_;
@@ -143,7 +143,7 @@ public:
 
 private:
     static constexpr int kPickBase = 9;  // the first pick action
-    const Tables* t_;
+    const Lookup* t_;
     int a_place_ = 0, a_sac_ = 0, a_promote_ = 0, a_drop_ = 0, a_line_ = 0;
     int num_actions_ = 0, planes_ = 0;
 

@@ -36,7 +36,7 @@ int sign_step(int d) { return (d > 0) - (d < 0); }
 // --- text ------------------------------------------------------------------------------
 
 std::string Position::move_text(Move move) const {
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     const int a = move_a(move), b = move_b(move);
     switch (move_tag(move)) {
         case kTagLine:
@@ -68,7 +68,7 @@ std::string Position::move_text(Move move) const {
 
 // position.py, position_text.
 std::string Position::text() const {
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     const int n = t.n;
     std::string out;
     for (int row = n - 1; row >= 0; --row) {
@@ -131,7 +131,7 @@ std::string Position::text() const {
 // position.py, _read_ranks (canonical and near-canonical text; the rest goes through the
 // Python reader, see native/__init__.py).
 void Position::read_ranks(std::string_view field) {
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     const int n = t.n;
     int row = n - 1;
     std::size_t i = 0;
@@ -184,7 +184,7 @@ void Position::read_ranks(std::string_view field) {
 
 // position.py, _read_hands.
 void Position::read_hands(std::string_view field) {
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     const std::size_t slash = field.find('/');
     if (slash == std::string_view::npos || field.find('/', slash + 1) != std::string_view::npos) {
         refuse("hands are red/blue");
@@ -217,8 +217,8 @@ void Position::read_hands(std::string_view field) {
 
 Position Position::parse(std::string_view text, std::string_view config) {
     Position p;
-    p.t_ = &tables_for(config);
-    const Tables& t = *p.t_;
+    p.t_ = &lookup_for(config);
+    const Lookup& t = *p.t_;
     std::string_view fields[11];
     if (read_fields(text, fields, "an Okard position has 11 fields") != 11) {
         refuse("an Okard position has 11 fields");
@@ -319,7 +319,7 @@ bool Position::has_legal_move() const {
 
 // state.py, _affordable.
 bool Position::affordable(int player, int kind) const {
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     std::int64_t room = t.army;
     for (int k = 0; k < t.kinds; ++k) room -= std::int64_t{hand_[player][k]} * t.values[k];
     const bool has_king = hand_[player][t.king] > 0;
@@ -336,7 +336,7 @@ bool Position::any_affordable(int player) const {
 }
 
 bool Position::king_placed(int player) const {
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     for (int sq = 0; sq < t.nn; ++sq) {
         const int v = board_[static_cast<std::size_t>(sq)];
         if (v && owned_by(v, player) && t.kind(v) == t.king) return true;
@@ -349,7 +349,7 @@ int Position::generate(Move* out) const {
         case kPlay:
             return play_moves(out);
         case kPick: {
-            const Tables& t = *t_;
+            const Lookup& t = *t_;
             const int p = s_.mover;
             int count = 0;
             for (int k = 0; k < t.kinds; ++k) {
@@ -367,7 +367,7 @@ int Position::generate(Move* out) const {
 
 // state.py, _place_moves.
 int Position::place_moves(Move* out) const {
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     const int p = s_.mover;
     int empty[kMaxSquares];
     int empties = 0;
@@ -393,7 +393,7 @@ int Position::play_moves(Move* out) const {
         for (int v = 1; v <= kDieFaces; ++v) out[count++] = other_move(kOpRoll, v);
         return count;
     }
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     const int p = s_.mover;
     const int stage = s_.stage;
     const int room = stage == kStart ? kSacrificeCap - s_.sac : 0;
@@ -457,7 +457,7 @@ void Position::put_from_hand(int player, int kind, int sq) {
 }
 
 void Position::make(Move move, Undo& undo) {
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     undo.saved = s_;
     const int p = s_.mover;
     const int a = move_a(move), b = move_b(move);
@@ -553,7 +553,7 @@ void Position::make(Move move, Undo& undo) {
 }
 
 void Position::unmake(Move move, const Undo& undo) {
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     const int p = undo.saved.mover;
     const int a = move_a(move), b = move_b(move);
     switch (move_tag(move)) {
@@ -594,7 +594,7 @@ void Position::unmake(Move move, const Undo& undo) {
 
 // state.py, _check_capture_win.
 void Position::check_capture_win(int player, bool king_taken) {
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     if (t.end == kEndKing) {
         if (king_taken) finish(player, kKingCaptured);
     } else if (t.end == kEndPoints) {
@@ -621,7 +621,7 @@ void Position::finish(int winner, int reason) {
 
 // state.py, _end_turn.
 void Position::end_turn(int player) {
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     if (t.end == kEndHome && home_points(player) >= t.target) {
         finish(player, kStonesHome);
         return;
@@ -637,7 +637,7 @@ void Position::end_turn(int player) {
 }
 
 void Position::start_turn() {
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     s_.sac = 0;
     s_.stage = kStart;
     if (t.ap_mode == kApFixed) {
@@ -652,7 +652,7 @@ void Position::start_turn() {
 // state.py, _setup_done.
 bool Position::setup_done(int player) const {
     if (s_.done >> player & 1) return true;
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     if (s_.phase == kPick) return hand_[player][t.king] > 0 && !any_affordable(player);
     bool any = false;
     for (int k = 0; k < t.kinds; ++k) any = any || hand_[player][k] > 0;
@@ -690,7 +690,7 @@ void Position::advance_setup(int player) {
 // --- the end, the key, the evaluation --------------------------------------------------
 
 int Position::home_points(int player) const {
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     int total = 0;
     for (int sq : t.setup[1 - player]) {
         const int v = board_[static_cast<std::size_t>(sq)];
@@ -721,7 +721,7 @@ std::uint64_t Position::hash() const {
 }
 
 std::int64_t Position::army_points(int player) const {
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     std::int64_t total = 0;
     for (int k = 0; k < t.kinds; ++k) total += std::int64_t{hand_[player][k]} * t.values[k];
     for (int sq = 0; sq < t.nn; ++sq) {
@@ -733,7 +733,7 @@ std::int64_t Position::army_points(int player) const {
 
 // evaluation.py, material, in tenths of a point (a stone in hand counts 0.8).
 int Position::material10(int player) const {
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     int total = 0;
     for (int sq = 0; sq < t.nn; ++sq) {
         const int v = board_[static_cast<std::size_t>(sq)];
@@ -745,7 +745,7 @@ int Position::material10(int player) const {
 
 // evaluation.py, king_threats.
 int Position::king_threats(int player) const {
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     const int n = t.n;
     int king = -1;
     for (int sq = 0; sq < t.nn && king < 0; ++sq) {
@@ -793,7 +793,7 @@ int Position::evaluate(int player) const {
 // number where it cannot. One step onto an empty square costs 1, the capture 1 plus the
 // strength the defender has above the attacker (okard.md, "A turn", 3).
 void Position::capture_costs(int attacker, int* cost) const {
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     for (int sq = 0; sq < t.nn; ++sq) cost[sq] = 1 << 20;
     for (int sq = 0; sq < t.nn; ++sq) {
         const int v = board_[static_cast<std::size_t>(sq)];
@@ -842,7 +842,7 @@ int pay_sixths(int cost, int known_ap, int extra) {
 // within `room` (what the sacrifice cap leaves). At most 0 when the sacrifices alone pay;
 // a large number when no line reaches the König.
 int Position::king_need(int attacker, int room) const {
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     constexpr int kNever = 1 << 20;
     // The attacker's stones that may be sacrificed, by strength (1..3).
     int by_strength[4] = {0, 0, 0, 0};
@@ -912,7 +912,7 @@ int Position::king_need(int attacker, int room) const {
 // sacrifice the cap allows. While stones are placed the threats are those of the coming
 // first turn (red's).
 int Position::threat_term(int player) const {
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     if (s_.phase != kPlay && s_.phase != kPlace) return 0;
     // While stones are placed, the first capture is red's, after its first roll.
     const bool placing = s_.phase == kPlace;
@@ -959,7 +959,7 @@ int Position::threat_term(int player) const {
 
 int Position::move_value(Move move) const {
     if (move_tag(move) != kTagLine) return 0;
-    const Tables& t = *t_;
+    const Lookup& t = *t_;
     const int a = move_a(move), b = move_b(move);
     const int n = t.n;
     const int dx = b % n - a % n, dy = b / n - a / n;

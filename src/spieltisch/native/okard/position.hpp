@@ -1,6 +1,6 @@
 // Okard as a native position: the mirror of spieltisch/games/okard (state.py, position.py,
 // moves.py, evaluation.py), with the rules of shared/rules/okard.md and any options the
-// config (tables.hpp) gives. Every step of a turn is a move of its own: the die roll (a
+// config (lookup.hpp) gives. Every step of a turn is a move of its own: the die roll (a
 // chance node), sacrifices, one line move, promotions, drops and END.
 #pragma once
 
@@ -12,7 +12,7 @@
 
 #include "../core/game_concept.hpp"
 #include "../core/outcome.hpp"
-#include "tables.hpp"
+#include "lookup.hpp"
 
 namespace spieltisch::native::okard {
 
@@ -105,7 +105,7 @@ public:
     int king_need(int attacker, int room) const;
 
 private:
-    const Tables* t_ = nullptr;
+    const Lookup* t_ = nullptr;
     std::array<std::int8_t, kMaxSquares> board_{};
     std::array<std::array<std::int32_t, kMaxKinds>, 2> hand_{};
     Scalars s_;

@@ -7,6 +7,15 @@ export async function getJSON(url) {
   return data;
 }
 
+// The games the server offers (`/api/games`: name, title, summary, players, options,
+// levels), asked once per page load: the front end knows no game by name.
+let catalogRequest = null;
+export function gameCatalog() {
+  if (!catalogRequest) catalogRequest = getJSON("/api/games").then((data) => data.games);
+  catalogRequest.catch(() => { catalogRequest = null; });
+  return catalogRequest;
+}
+
 export async function postJSON(url, body, raw = false) {
   const response = await fetch(url, {
     method: "POST",

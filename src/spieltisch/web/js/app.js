@@ -1,4 +1,5 @@
 // The front end's router: one page, the URL's #fragment names the page.
+import { gameCatalog } from "./api.js";
 import { h } from "./dom.js";
 import * as lobby from "./pages/lobby.js";
 import * as table from "./pages/table.js";
@@ -7,6 +8,9 @@ import * as replay from "./pages/replay.js";
 import * as rules from "./pages/rules.js";
 import * as tournaments from "./pages/tournaments.js";
 import * as ratings from "./pages/ratings.js";
+import * as signin from "./pages/signin.js";
+import * as account from "./pages/account.js";
+import { mountMenu } from "./account.js";
 
 const ROUTES = [
   [/^#?\/?$/, lobby, () => ({})],
@@ -19,6 +23,9 @@ const ROUTES = [
   [/^#\/tournament\/(\d+)$/, tournaments, (m) => ({ id: Number(m[1]) })],
   [/^#\/ratings(?:\/([a-z-]+))?$/, ratings, (m) => ({ game: m[1] })],
   [/^#\/player\/([a-z-]+)\/(.+)$/, ratings, (m) => ({ game: m[1], player: decodeURIComponent(m[2]) })],
+  [/^#\/signin$/, signin, () => ({ signup: false })],
+  [/^#\/signup$/, signin, () => ({ signup: true })],
+  [/^#\/account$/, account, () => ({})],
 ];
 
 let cleanup = null;
@@ -41,5 +48,15 @@ function route() {
   main.append(h("div", { class: "card" }, h("h2", {}, "Not found"), h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
 }
 
+// The "How to play" menu: one entry per game the server offers.
+function fillRulesMenu() {
+  const menu = document.getElementById("rules-menu");
+  gameCatalog().then((games) => {
+    menu.replaceChildren(...games.map((g) => h("a", { href: `#/rules/${g.name}` }, g.title)));
+  }).catch(() => {});
+}
+
 window.addEventListener("hashchange", route);
+mountMenu(document.getElementById("account-slot"));
+fillRulesMenu();
 route();

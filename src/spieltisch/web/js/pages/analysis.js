@@ -1,10 +1,11 @@
-// The AI's evaluation and best line for the shown position, on request.
+// The AI's evaluation and best line for the shown position, on request; never for a
+// game in progress (the server refuses it too: fair play).
 import { postJSON } from "../api.js";
 import { h, plural } from "../dom.js";
 
 export function analysisBox(request, enabled) {
   const out = h("div", { class: "analysis-out" });
-  const button = h("button", { type: "button", class: "ghost", id: "analyse", disabled: !enabled, title: enabled ? "" : "after the game, or on an earlier position" }, "Analyse position");
+  const button = h("button", { type: "button", class: "ghost", id: "analyse", disabled: !enabled, title: enabled ? "" : "no engine analysis of a game in progress: it opens when the game has ended" }, "Analyse position");
   button.addEventListener("click", async () => {
     button.disabled = true;
     out.replaceChildren(h("span", { class: "spinner" }), " the AI is looking at the position…");

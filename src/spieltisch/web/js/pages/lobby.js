@@ -2,13 +2,7 @@
 // tables to join and running tables to watch.
 import { getJSON, postJSON } from "../api.js";
 import { h, plural } from "../dom.js";
-
-const BLURB = {
-  ostseeschach: "Baltic-sea chess: stack your pieces into towers and carry ambers home.",
-  schachogi: "Chess meets shogi: shogi-like moves, promotion on the last two ranks, capture the Pflöck.",
-  "hase-und-igel": "The hare and the hedgehog: race along 65 fields, pay in carrots, eat your salads.",
-  okard: "Build an army of stones, roll for action points, promote, sacrifice and drop.",
-};
+import { me, onChange, post } from "../account.js";
 
 function optionInput(option) {
   const id = `opt-${option.name}`;
@@ -26,7 +20,7 @@ function optionInput(option) {
 export function mount(main) {
   const params = new URLSearchParams(location.hash.split("?")[1] || "");
   let catalog = [];
-  let chosen = params.get("game") || "ostseeschach";
+  let chosen = params.get("game");
   const status = h("p", { class: "form-status" });
   const picker = h("div", { class: "game-picker" });
   const form = h("form", { class: "new-table card", onsubmit: (e) => { e.preventDefault(); create(); } });
@@ -48,7 +42,7 @@ export function mount(main) {
         h("button", { type: "button", class: `game-card${g.name === chosen ? " chosen" : ""}`, "data-game": g.name, onclick: () => { chosen = g.name; renderPicker(); renderForm(); } },
           h("span", { class: `game-emblem emblem-${g.name}` }),
           h("b", {}, g.title),
-          h("span", { class: "blurb" }, BLURB[g.name] || ""),
+          h("span", { class: "blurb" }, g.summary),
           h("a", { href: `#/rules/${g.name}`, class: "rules-link", onclick: (e) => e.stopPropagation() }, "How to play")),
       ),
     );
@@ -72,7 +66,9 @@ export function mount(main) {
           h("label", {}, h("input", { type: "radio", name: "opponent", value: "link" }), " a friend elsewhere (by a link)")),
         h("label", { class: "field" }, h("span", {}, "AI level"), h("select", { name: "level" }, game.levels.map((l) => h("option", { value: l, selected: l === "easy" }, l))))),
       h("fieldset", {}, h("legend", {}, "You"),
-        h("label", { class: "field" }, h("span", {}, "your name"), h("input", { name: "name", type: "text", value: localStorage.getItem("name") || "you", maxlength: 40 })),
+        who && who.signed_in
+          ? h("label", { class: "field" }, h("span", {}, "playing as"), h("input", { name: "name", type: "text", value: who.name, readonly: true, id: "playing-as" }))
+          : h("label", { class: "field" }, h("span", {}, "your name"), h("input", { name: "name", type: "text", value: (who && who.name) || "", placeholder: "the name others see", maxlength: 40, id: "your-name" })),
         h("label", { class: "field" }, h("span", {}, "your seat"), h("select", { name: "seat" }, players.map((p, i) => h("option", { value: i }, `${p}${i === 0 ? " (moves first)" : ""}`)))),
         h("label", { class: "field" }, h("span", {}, "clock (minutes)"), h("input", { name: "clock_minutes", type: "text", inputmode: "numeric", placeholder: "none" })),
         h("label", { class: "field" }, h("span", {}, "increment (s)"), h("input", { name: "clock_increment", type: "text", inputmode: "numeric", placeholder: "0" }))),
@@ -90,9 +86,11 @@ export function mount(main) {
       const def = option.default === null ? "" : String(option.default);
       if (value !== def) options[option.name] = value === "" ? "none" : value;
     }
-    localStorage.setItem("name", String(data.get("name") || "you"));
     status.textContent = "Creating…";
     try {
+      let name = String(data.get("name") || "").trim();
+      // a guest's name is kept with the guest session: asked here once, then filled in
+      if (!who.signed_in && name && name !== who.name) who = await post("/api/account/guest", { name });
       const made = await postJSON("/api/tables", {
         game: game.name,
         options,
@@ -101,7 +99,7 @@ export function mount(main) {
         opponent: data.get("opponent"),
         level: data.get("level"),
         seat: data.get("seat"),
-        name: data.get("name"),
+        name,
         clock_minutes: String(data.get("clock_minutes") || "").trim() || null,
         clock_increment: String(data.get("clock_increment") || "").trim() || null,
       });
@@ -129,7 +127,9 @@ export function mount(main) {
     }
   }
 
-  getJSON("/api/games").then((data) => {
+  let who = null;
+  Promise.all([getJSON("/api/games"), me()]).then(([data, identity]) => {
+    who = identity;
     catalog = data.games;
     if (!catalog.find((g) => g.name === chosen)) chosen = catalog[0].name;
     renderPicker();
@@ -137,5 +137,12 @@ export function mount(main) {
   });
   refresh();
   const timer = setInterval(refresh, 3000);
-  return () => clearInterval(timer);
+  const unlisten = onChange((identity) => {
+    const changed = !who || who.signed_in !== identity.signed_in;
+    who = identity;
+    const input = form.querySelector("#your-name");
+    if (changed && catalog.length) renderForm();
+    else if (input && document.activeElement !== input) input.value = identity.name || "";
+  });
+  return () => { clearInterval(timer); unlisten(); };
 }

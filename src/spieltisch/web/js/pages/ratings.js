@@ -1,23 +1,33 @@
 // Ratings: a game's leaderboard (the live OpenSkill rating of people and bots, and
 // Bradley–Terry Elo over every stored game), and a player's page with the history of
 // their live rating drawn as a plot and their recent games.
-import { getJSON } from "../api.js";
+import { gameCatalog, getJSON } from "../api.js";
 import { h, s, svgRoot } from "../dom.js";
 
-const GAMES = [["ostseeschach", "Ostseeschach"], ["schachogi", "Schachogi"], ["hase-und-igel", "Hase und Igel"], ["okard", "Okard"]];
 const signed = (x) => (x >= 0 ? "+" : "") + x.toFixed(0);
 
 export function mount(main, params) {
-  return params.player ? player(main, params.game, params.player) : board(main, params.game || "ostseeschach");
+  return params.player ? player(main, params.game, params.player) : board(main, params.game);
 }
 
-function board(main, game) {
-  const tabs = h("p", { class: "tabs" }, GAMES.map(([name, title]) => h("a", { class: name === game ? "button active" : "button ghost", href: `#/ratings/${name}` }, title)));
+// A game's leaderboard (`game` undefined: the first game the server offers).
+function board(main, requested) {
+  const tabs = h("p", { class: "tabs" });
+  const page = h("div", { class: "page ratings" });
+  main.append(page);
+  gameCatalog().then((games) => {
+    const game = requested || games[0].name;
+    tabs.replaceChildren(...games.map((g) => h("a", { class: g.name === game ? "button active" : "button ghost", href: `#/ratings/${g.name}` }, g.title)));
+    leaderboard(page, tabs, game);
+  }).catch((err) => { page.append(h("p", { class: "form-status" }, err.message)); });
+}
+
+function leaderboard(page, tabs, game) {
   const live = h("tbody");
   const fitted = h("tbody");
   const message = h("p", { class: "form-status" });
   const link = (name) => h("a", { href: `#/player/${game}/${encodeURIComponent(name)}` }, name);
-  main.append(h("div", { class: "page ratings" },
+  page.append(
     h("section", { class: "card" }, h("h1", {}, "Leaderboard"), tabs,
       h("h2", {}, "Live rating"),
       h("p", { class: "muted" }, "OpenSkill (Weng–Lin), updated after every finished game; ranked by μ − 3σ"),
@@ -25,7 +35,7 @@ function board(main, game) {
       h("h2", {}, "Bradley–Terry"),
       h("p", { class: "muted" }, "maximum likelihood over all stored games, draws as half wins, mean 0, 95% interval"),
       h("div", { class: "scroll" }, h("table", { class: "games-table", id: "bt-board" }, h("thead", {}, h("tr", {}, ["#", "player", "Elo", "95% interval", "games", "points"].map((x) => h("th", {}, x)))), fitted)),
-      message)));
+      message));
   getJSON(`/api/ratings/${game}`).then((data) => {
     live.replaceChildren(...data.live.map((e, k) => h("tr", {}, h("td", {}, String(k + 1)), h("td", {}, link(e.name)), h("td", {}, e.kind), h("td", {}, e.rating.toFixed(2)), h("td", {}, e.mu.toFixed(2)), h("td", {}, e.sigma.toFixed(2)), h("td", {}, String(e.games)))));
     fitted.replaceChildren(...data.bradley_terry.map((r, k) => h("tr", {}, h("td", {}, String(k + 1)), h("td", {}, link(r.name)), h("td", {}, signed(r.elo)), h("td", {}, `${signed(r.low)} .. ${signed(r.high)}`), h("td", {}, String(r.games)), h("td", {}, String(r.points)))));

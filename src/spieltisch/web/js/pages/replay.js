@@ -79,7 +79,7 @@ export function mount(main, { id, ply, position }) {
           h("button", { type: "button", id: "last", title: "last (End)", onclick: () => go(total) }, "»"));
     const lastMove = view.last_move ? h("div", { class: "status" }, `Move ${current}: ${view.last_move.notation}`) : h("div", { class: "status" }, imported ? "An imported position" : "The start position");
     const title = imported ? view.title : `${detail.title} #${id}`;
-    const players = imported ? "" : detail.players.map((p) => p.name).join(" vs ");
+    const players = imported ? "" : detail.players.map((p) => p.name).join(" vs ") + (detail.imported ? " · imported (not rated)" : "");
     root.replaceChildren(
       h("section", { class: "board-area" }, seatBar(view, 1 - bottom, opts), h("div", { class: "board-wrap" }, board), seatBar(view, bottom, opts)),
       h("aside", { class: "side" },
@@ -94,7 +94,7 @@ export function mount(main, { id, ply, position }) {
           h("div", { class: "position-text" }, h("code", {}, view.position)),
           view.outcome ? null : h("div", { class: "controls" }, h("span", {}, "Continue from here: "), h("button", { type: "button", id: "continue-ai", onclick: () => continueFrom("ai") }, "against the AI"), h("button", { type: "button", id: "continue-here", onclick: () => continueFrom("here") }, "with a friend here")),
           h("p", { class: "form-status" }),
-          analysisBox(() => (imported ? { game: imported.game, options: imported.options, position: view.position } : { game_id: id, ply: current }), true)),
+          analysisBox(() => (imported ? { game: imported.game, options: imported.options, position: view.position } : { game_id: id, ply: current }), imported || detail.status !== "running")),
       ),
     );
     root.dataset.ply = String(current);

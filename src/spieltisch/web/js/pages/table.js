@@ -6,6 +6,7 @@ import { Clicks } from "../clicks.js";
 import { h, playerColour } from "../dom.js";
 import { buttonBar, drawBoard, formatClock, outcomeBox, seatBar, sharedPanel, stoneInspector } from "../position.js";
 import { analysisBox } from "./analysis.js";
+import { me } from "../account.js";
 
 function labelOf(view, id) {
   const target = view.targets.find((t) => t.id === id);
@@ -171,7 +172,7 @@ export function mount(main, { id, join }) {
       h("div", { class: "card head" }, h("h2", {}, view.title, h("span", { class: "muted" }, ` #${id}`)), statusLine(view), view.outcome ? outcomeBox(view, endBox()) : endBox()),
       h("div", { class: "card" }, buttonBar(view, opts), notationBox(view), sharedPanel(view, opts), clicks.clicks.length ? h("div", { class: "path-so-far" }, h("span", { class: "muted" }, "so far: "), clicks.clicks.map((id) => h("span", { class: "crumb" }, labelOf(view, id))), h("button", { type: "button", class: "link", onclick: () => { clicks.reset(); render(); } }, "cancel")) : null, h("div", { class: "inspector-slot" })),
       h("div", { class: "card" }, h("h3", {}, "Moves"), moveList()),
-      h("div", { class: "card" }, controls(), analysisBox(() => (looking ? { game_id: id, ply: looking.ply } : { game_id: id, ply: table.moves.length }), table.status !== "running" || !!looking), links(), h("div", { class: "muted small" }, `${table.spectators} watching`)),
+      h("div", { class: "card" }, controls(), analysisBox(() => (looking ? { game_id: id, ply: looking.ply } : { game_id: id, ply: table.moves.length }), table.status !== "running"), links(), h("div", { class: "muted small" }, `${table.spectators} watching`)),
     );
     root.replaceChildren(boardArea, side);
     root.dataset.status = table.status;
@@ -206,7 +207,9 @@ export function mount(main, { id, join }) {
   async function start() {
     if (join) {
       try {
-        await postJSON(`/api/tables/${id}/join`, { name: localStorage.getItem("name") || "friend" });
+        const who = await me();
+        await postJSON(`/api/tables/${id}/join`, { name: who.name || "friend" });
+        me(true);
       } catch (err) {
         say(err.message);
       }

@@ -1,7 +1,7 @@
-// Okard's per-game tables: what a game's options (board, stone list, AP mode, ...) fix for
-// the whole game, the mirror of spieltisch/games/okard/tables.py and options.py. The
+// Okard's per-game lookups: what a game's options (board, stone list, AP mode, ...) fix for
+// the whole game, the mirror of spieltisch/games/okard/lookup.py and options.py. The
 // options are not in the position text; they come over the boundary as a small config
-// (see `Config` below), and the tables of a config are built once and kept.
+// (see `Config` below), and the lookups of a config are built once and kept.
 #pragma once
 
 #include <array>
@@ -52,7 +52,7 @@ struct RayDir {
     std::int8_t value;  // 1 move, 2 move and capture
 };
 
-struct Tables {
+struct Lookup {
     // The options.
     int n = 9;
     int nn = 81;
@@ -104,7 +104,7 @@ struct Tables {
     std::string square_name(int sq) const;
 };
 
-// The tables of a config text, built once per config and kept for the process; throws
+// The lookups of a config text, built once per config and kept for the process; throws
 // std::invalid_argument (refuse) for a config the native engine cannot play.
 //
 // Config text: `board army ap fixed_ap sacrifice drops end target turns STONE...`, numbers
@@ -113,6 +113,6 @@ struct Tables {
 // target points), then each stone of the list as `CODE:FRONT` or `CODE:FRONT-BACK` with the
 // 9-digit sides, and optionally `eval=N` (another evaluation than the default, above). The
 // empty text is the default options.
-const Tables& tables_for(std::string_view config);
+const Lookup& lookup_for(std::string_view config);
 
 }  // namespace spieltisch::native::okard

@@ -1,5 +1,5 @@
-// Okard's config reader and per-config tables (tables.hpp).
-#include "tables.hpp"
+// Okard's config reader and per-config lookups (lookup.hpp).
+#include "lookup.hpp"
 
 #include <map>
 #include <memory>
@@ -70,12 +70,12 @@ Stone read_stone(std::string_view raw) {
     return stone;
 }
 
-std::unique_ptr<Tables> build(std::string_view config) {
+std::unique_ptr<Lookup> build(std::string_view config) {
     if (config.empty()) config = kDefaultConfig;
     std::string_view fields[9 + kMaxKinds + 1];
     const int count = read_fields(config, fields, "okard config: too many stones");
     if (count < 10) refuse("okard config: 9 numbers and at least one stone");
-    auto t = std::make_unique<Tables>();
+    auto t = std::make_unique<Lookup>();
     t->n = number(fields[0], 8, 10, "board 8..10");
     t->nn = t->n * t->n;
     t->army = number(fields[1], 1, 1000, "army 1..1000");
@@ -103,7 +103,7 @@ std::unique_ptr<Tables> build(std::string_view config) {
     }
     if (king < 0) refuse("okard config: the stone list has no König");
     const int kinds = static_cast<int>(t->stones.size());
-    // The move bound (tables.hpp): an own stone's square gives a sacrifice and a
+    // The move bound (lookup.hpp): an own stone's square gives a sacrifice and a
     // promotion, any other square at most one line move per direction and a drop per kind.
     if (kinds > kMaxKinds || (8 + kinds) * t->nn + 16 > kMaxMoves) {
         refuse("okard config: too many stone kinds for the native engine");
@@ -181,20 +181,20 @@ std::unique_ptr<Tables> build(std::string_view config) {
 
 }  // namespace
 
-std::string Tables::square_name(int sq) const {
+std::string Lookup::square_name(int sq) const {
     std::string name(1, static_cast<char>('a' + sq % n));
     name += std::to_string(sq / n + 1);
     return name;
 }
 
-const Tables& tables_for(std::string_view config) {
+const Lookup& lookup_for(std::string_view config) {
     static std::mutex mutex;
-    static std::map<std::string, std::unique_ptr<Tables>, std::less<>> cache;
+    static std::map<std::string, std::unique_ptr<Lookup>, std::less<>> cache;
     std::lock_guard<std::mutex> guard(mutex);
     auto found = cache.find(config);
     if (found != cache.end()) return *found->second;
     auto tables = build(config);
-    const Tables& result = *tables;
+    const Lookup& result = *tables;
     cache.emplace(std::string(config), std::move(tables));
     return result;
 }

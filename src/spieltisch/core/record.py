@@ -13,18 +13,67 @@ import json
 import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import IllegalMoveError, NotationError, quote
 from spieltisch.core.files import read_text_file
 from spieltisch.core.game import Game, State
-from spieltisch.core.registry import games, load
+from spieltisch.core.registry import game_names, load
 
 FORMAT = "spieltisch-record/1"
 #: The longest move text and player name a record may hold.
 MAX_MOVE_LENGTH = 200
 MAX_NAME_LENGTH = 200
+
+
+class RecordMeta(TypedDict, total=False):
+    """What a record keeps beside the moves, each key written by one part of spieltisch.
+    Every key is optional; a record read from a file may hold others (kept, not typed)."""
+
+    #: The seed of the chance draws (`core.chance`): a resumed game draws as it would have.
+    chance_seed: int
+    #: Each seat's kind as the store names it (`person`, `ai:SPEC`, `bot:NAME`, ...).
+    kinds: list[str]
+    #: The seats of a table (`tables.table`): kind, name and agent of each.
+    seats: list[dict[str, Any]]
+    #: The clock settings of a table with clocks (`tables.ClockSettings.to_json`).
+    clock: dict[str, Any]
+    #: The tokens of the people holding each seat of a web table (`server.hub`).
+    holders: list[str | None]
+    #: When the game was created and ended (ISO 8601), as the store keeps it.
+    created: str
+    ended: str
+    #: Why a game was abandoned (not played to its end).
+    abandoned: str
+    #: The tournament and the game's number in it (`arena.tournament`).
+    tournament: int
+    tournament_game: int
+    #: The game's number in a match and the seat of the match's first agent (`arena.match`).
+    match_game: int
+    seat_of_a: int
+    #: Where a game kept by the command line comes from (`cli.keep`: `cli`).
+    origin: str
+    #: Set on a record imported from outside (`server.imports`): never rated.
+    imported: bool
+
+
+_META_TYPES: dict[str, type | tuple[type, ...]] = {
+    "chance_seed": int,
+    "kinds": list,
+    "seats": list,
+    "clock": dict,
+    "holders": list,
+    "created": str,
+    "ended": str,
+    "abandoned": str,
+    "tournament": int,
+    "tournament_game": int,
+    "match_game": int,
+    "seat_of_a": int,
+    "origin": str,
+    "imported": bool,
+}
 
 
 @dataclass
@@ -42,7 +91,7 @@ class GameRecord:
     reason: str = ""
     scores: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     finished: bool = False
-    meta: dict[str, Any] = field(default_factory=dict)
+    meta: RecordMeta = field(default_factory=lambda: RecordMeta())
 
     def to_json(self) -> str:
         data = {"format": FORMAT, **asdict(self)}
@@ -115,7 +164,7 @@ def _checked_fields(data: dict[str, Any]) -> dict[str, Any]:
     for name in ("game", "options", "start", "reason"):
         if name in data:
             fields[name] = _string(data[name], name)
-    if fields["game"] not in games():
+    if fields["game"] not in game_names():
         raise NotationError(f"record field 'game': unknown game {quote(fields['game'])}")
     seed = data.get("seed")
     if seed is not None and not (_is_int(seed) and 0 <= seed <= MAX_SEED):
@@ -171,7 +220,11 @@ def _checked_fields(data: dict[str, Any]) -> dict[str, Any]:
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
         raise NotationError("record field 'meta': expected an object")
-    fields["meta"] = meta
+    for key, kinds in _META_TYPES.items():
+        value = meta.get(key)
+        if value is not None and (not isinstance(value, kinds) or isinstance(value, bool)):
+            raise NotationError(f"record field 'meta.{key}': expected {_kind_of(kinds)}")
+    fields["meta"] = cast(RecordMeta, meta)
     return fields
 
 
@@ -185,6 +238,11 @@ def _string(value: object, name: str) -> str:
     if not isinstance(value, str):
         raise NotationError(f"record field {name!r}: expected a string, not {_kind(value)}")
     return value
+
+
+def _kind_of(kinds: type | tuple[type, ...]) -> str:
+    names = {int: "a whole number", str: "a string", list: "a list", dict: "an object"}
+    return names.get(kinds, "a value") if isinstance(kinds, type) else "a value"
 
 
 def _is_int(value: object) -> bool:

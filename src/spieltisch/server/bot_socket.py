@@ -70,6 +70,7 @@ async def start_bots(
     """Give the app its bot lobby (`app.state.bots`) and, with `xml_port`, the listener
     for the XML and JSON protocols over TCP."""
     lobby = Lobby(HubHost(hub))
+    lobby.ai = hub.ai  # AI seats of bot tables: the server's levels, in its AI service
     app.state.bots = lobby
     app.state.bot_server = None
     if xml_port is not None:

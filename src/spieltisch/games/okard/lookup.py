@@ -1,4 +1,5 @@
-"""Okard's per-game precomputed tables: players, directions, stone codes, rays and moves.
+"""Okard's precomputed lookups for one set of options: players, directions, stone codes,
+rays and moves (called "lookups" here: in spieltisch a *table* is a game in progress).
 
 Squares are numbered `row * n + col` on an n x n board; `a1` is col 0, row 0, red's
 bottom-left corner. Red's setup rows are at the bottom, blue's at the top. A direction is
@@ -6,7 +7,7 @@ bottom-left corner. Red's setup rows are at the bottom, blue's at the top. A dir
 turned by 180° (okard.md, "Stones").
 
 A square holds a signed code: 0 empty, > 0 red, < 0 blue, `abs(code) = 1 + 2 * kind + side`
-(kind = index in the game's stone list, side 1 = back side up). Tables indexed by a code
+(kind = index in the game's stone list, side 1 = back side up). Lookup indexed by a code
 have `4 * kinds + 1` entries, so blue's negative codes index their own upper half.
 """
 
@@ -41,7 +42,7 @@ PLAYER_NAMES = ("red", "blue")
 DELTAS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 
 
-class Tables:
+class Lookup:
     """Everything about a board size and stone list that never changes during a game."""
 
     def __init__(self, options: OkardOptions) -> None:

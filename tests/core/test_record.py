@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 import spieltisch
 from spieltisch.ai.spec import make_agent
 from spieltisch.arena.match import play_game
-from spieltisch.arena.record import GameRecord, load_record, replay_record
 from spieltisch.core.errors import NotationError, SpieltischError
+from spieltisch.core.record import GameRecord, load_record, replay_record
 
 
 def _record() -> GameRecord:
@@ -61,6 +61,31 @@ def test_a_bad_field_is_named(good: dict[str, Any], field: str, value: Any, mess
     with pytest.raises(NotationError, match=message) as info:
         GameRecord.from_json(json.dumps(data))
     assert len(str(info.value)) < 200
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("chance_seed", "7", "meta.chance_seed': expected a whole number"),
+        ("chance_seed", True, "meta.chance_seed"),
+        ("kinds", "person", "meta.kinds': expected a list"),
+        ("clock", [], "meta.clock': expected an object"),
+        ("abandoned", 3, "meta.abandoned': expected a string"),
+    ],
+)
+def test_the_typed_meta_keys_are_checked(
+    good: dict[str, Any], key: str, value: Any, message: str
+) -> None:
+    data = {**good, "meta": {**good["meta"], key: value}}
+    with pytest.raises(NotationError, match=message):
+        GameRecord.from_json(json.dumps(data))
+
+
+def test_other_meta_keys_are_kept(good: dict[str, Any]) -> None:
+    data = {**good, "meta": {**good["meta"], "note": ["from", "a", "file"]}}
+    record = GameRecord.from_json(json.dumps(data))
+    assert record.meta.get("chance_seed") == good["meta"]["chance_seed"]
+    assert json.loads(record.to_json())["meta"]["note"] == ["from", "a", "file"]
 
 
 def test_seconds_of_another_length_and_nan(good: dict[str, Any]) -> None:

@@ -14,8 +14,10 @@ from __future__ import annotations
 import asyncio
 import json
 import shlex
+import shutil
 import socket
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -26,10 +28,19 @@ from typing import Any
 from spieltisch.arena.elo import MatchScore
 from spieltisch.bots.rooms import JoinError, Lobby, Room, StoreHost
 from spieltisch.bots.server import BotServer
+from spieltisch.core.errors import SpieltischError, quote
 from spieltisch.store import Store
 from spieltisch.tables.table import derive_seed
 
-__all__ = ["DuelGame", "DuelResult", "RemoteServer", "ServerThread", "run_duel"]
+__all__ = [
+    "BotCommandError",
+    "DuelGame",
+    "DuelResult",
+    "RemoteServer",
+    "ServerThread",
+    "bot_argv",
+    "run_duel",
+]
 
 #: Seconds a game may take in all before it is cancelled (no result).
 GAME_TIMEOUT = 600.0
@@ -118,9 +129,41 @@ class DuelResult:
         return sum(1 for g in self.games if g.score is None)
 
 
+class BotCommandError(SpieltischError):
+    """A bot's command line that cannot be read or whose program cannot be started."""
+
+
+#: Programs a bot command may name without them being on PATH: this interpreter runs them.
+_PYTHONS = ("python", "python3")
+
+
+def bot_argv(command: str) -> list[str]:
+    """The program and arguments of a bot's command line. `spieltisch …` is this
+    spieltisch (`sys.executable -m spieltisch …`, found without PATH and the same
+    version as the duel's); `python …` missing from PATH is this interpreter; any other
+    program must be on PATH or a path to a program (`BotCommandError` otherwise)."""
+    try:
+        words = shlex.split(command)
+    except ValueError as exc:
+        raise BotCommandError(f"the bot command {quote(command)} cannot be read: {exc}") from None
+    if not words:
+        raise BotCommandError("a bot command is empty")
+    program = words[0]
+    if program == "spieltisch":
+        return [sys.executable, "-m", "spieltisch", *words[1:]]
+    if shutil.which(program) is None:
+        if program in _PYTHONS:
+            return [sys.executable, *words[1:]]
+        raise BotCommandError(
+            f"the bot command {quote(command)}: no program {quote(program)} "
+            "(not on PATH, nor a file that can be run)"
+        )
+    return words
+
+
 def bot_command(command: str, host: str, port: int, code: str) -> list[str]:
     """The bot's command line with the official clients' flags added."""
-    return [*shlex.split(command), "-h", host, "-p", str(port), "-r", code]
+    return [*bot_argv(command), "-h", host, "-p", str(port), "-r", code]
 
 
 class RemoteServer:
@@ -173,9 +216,13 @@ def _remote_game(
     """One game on a remote server: (table id, the `over` message or None)."""
     sock, stream, table, codes = remote.prepare(game, names, options, seed, timeouts)
     order = (0, 1) if first == 0 else (1, 0)
-    processes = [
-        launch_bot(commands[p], codes[order[p]], output, remote.host, remote.port) for p in (0, 1)
-    ]
+    try:
+        processes = launch_bots(
+            [(commands[p], codes[order[p]]) for p in (0, 1)], output, remote.host, remote.port
+        )
+    except BotCommandError:
+        sock.close()
+        raise
     over: dict[str, Any] | None = None
     sock.settimeout(game_timeout)
     try:
@@ -211,6 +258,8 @@ def run_duel(
 ) -> DuelResult:
     """Play `games` games between the two bot commands (see the module); on `remote`,
     a server elsewhere, instead of one started here."""
+    for command in commands:  # a command that cannot start fails before any game
+        bot_argv(command)
     if remote is not None:
         return _run_remote(
             remote,
@@ -250,10 +299,9 @@ def run_duel(
 
             room, codes = server.call(prepare)
             order = (0, 1) if first == 0 else (1, 0)
-            processes = [
-                launch_bot(commands[player], codes[order[player]], output, "127.0.0.1", server.port)
-                for player in (0, 1)
-            ]
+            processes = launch_bots(
+                [(commands[p], codes[order[p]]) for p in (0, 1)], output, "127.0.0.1", server.port
+            )
             played = await_room(server, room, processes, game_timeout)
             table = room.table
             outcome = table.outcome
@@ -324,12 +372,37 @@ def launch_bot(
     """Start a bot program as the official clients are started (`-h HOST -p PORT -r CODE`
     added); its output goes to `output`'s terminal, or nowhere when `output` is None."""
     argv = bot_command(command, host, port, code)
-    return subprocess.Popen(
-        argv,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL if output is None else None,
-        stderr=subprocess.DEVNULL if output is None else None,
-    )
+    try:
+        return subprocess.Popen(
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL if output is None else None,
+            stderr=subprocess.DEVNULL if output is None else None,
+        )
+    except OSError as exc:
+        raise BotCommandError(
+            f"the bot command {quote(command)} cannot be started: {exc.strerror or exc}"
+        ) from None
+
+
+def launch_bots(
+    started: Sequence[tuple[str, str]],
+    output: Callable[[str], None] | None,
+    host: str,
+    port: int,
+) -> list[subprocess.Popen[bytes]]:
+    """Start every (command, reservation code) bot; if one cannot start, the ones
+    already running are stopped before the error goes on."""
+    processes: list[subprocess.Popen[bytes]] = []
+    try:
+        for command, code in started:
+            processes.append(launch_bot(command, code, output, host, port))
+    except BotCommandError:
+        for process in processes:
+            process.kill()
+            process.wait()
+        raise
+    return processes
 
 
 def await_room(

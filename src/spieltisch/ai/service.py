@@ -1,0 +1,171 @@
+"""The AI service of a server: every AI move and every analysis, bounded.
+
+One `AIService` per server (the web app makes it in its lifespan) answers through a
+`WorkerPool` of long-lived processes (`spieltisch.ai.pool`) with the host's limits from
+`Settings`: `ai_workers` searches at once, `ai_queue` questions waiting (more are
+refused with `AIBusy`), and per-search caps on threads, hash and time
+(`ai_max_threads`, `ai_max_hash_mb`, `ai_max_seconds`) written into every agent spec it
+runs. A search that runs past the time cap (plus a grace) is stopped.
+
+A server only ever runs its own levels: a move is asked for by a level name the server
+offers (`offered`), never by an agent spec, so no request, imported record or stored
+seat can make it run an agent of its choosing.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from multiprocessing.context import BaseContext
+from typing import Any
+
+from spieltisch.ai.levels import EXTRA_LEVELS, levels
+from spieltisch.ai.pool import DEFAULT_CONTEXT, OVERRUN_GRACE, AIBusy, AIError, Reply, WorkerPool
+from spieltisch.ai.questions import ANALYSIS, MOVE, Question
+from spieltisch.ai.spec import FLOAT_RANGES, AgentSpecError, parse_spec, read_float
+from spieltisch.core.game import Game
+from spieltisch.core.settings import Settings
+
+__all__ = [
+    "ANALYSIS_SECONDS",
+    "AIBusy",
+    "AIError",
+    "AIService",
+    "Caps",
+    "Reply",
+    "capped",
+    "offered",
+]
+
+#: Seconds an analysis searches (less when the host's time cap is lower).
+ANALYSIS_SECONDS = 1.0
+
+
+@dataclass(frozen=True)
+class Caps:
+    """The most one search may use: threads, hash megabytes and seconds."""
+
+    threads: int = 1
+    hash_mb: int = 64
+    seconds: float = 5.0
+
+    @classmethod
+    def of(cls, settings: Settings) -> Caps:
+        return cls(settings.ai_max_threads, settings.ai_max_hash_mb, settings.ai_max_seconds)
+
+
+def offered(game: Game[Any, Any]) -> list[str]:
+    """The level names a server offers for `game`, the weakest first."""
+    return [*EXTRA_LEVELS, *levels(game)]
+
+
+def _decimal(value: float) -> str:
+    """A number as the plain decimal text agent specs read (no exponent)."""
+    return format(value, ".6f").rstrip("0").rstrip(".") or "0"
+
+
+def capped(spec: str, game: Game[Any, Any] | None, caps: Caps) -> str:
+    """`spec` (a level name or spec) as the spec of its agent within `caps`: its time
+    limit at most `caps.seconds` (added where it has none), and a native search's threads
+    and hash at most the caps."""
+    kind, settings = parse_spec(spec, game)
+    out = dict(settings)
+    if kind in ("mcts", "alphabeta", "native"):
+        low, high = FLOAT_RANGES["time"]
+        seconds = caps.seconds
+        if "time" in out:
+            seconds = min(seconds, read_float(out["time"], "time", low, high))
+        out["time"] = _decimal(max(low, seconds))
+    if kind == "native":
+        threads = int(out.get("threads", "1"))
+        hash_mb = int(out.get("hash", "16"))
+        out["threads"] = str(max(1, min(threads, caps.threads)))
+        out["hash"] = str(max(1, min(hash_mb, caps.hash_mb)))
+    if not out:
+        return kind
+    return kind + ":" + ",".join(f"{key}={value}" for key, value in sorted(out.items()))
+
+
+class AIService:
+    """The server's AI (see the module): `move` for a level, `analyse` for a position."""
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        context: str | BaseContext = DEFAULT_CONTEXT,
+        grace: float = OVERRUN_GRACE,
+    ) -> None:
+        self.settings = settings if settings is not None else Settings()
+        self.caps = Caps.of(self.settings)
+        self.pool = WorkerPool(
+            self.settings.ai_workers, self.settings.ai_queue, context=context, grace=grace
+        )
+
+    def spec_for(self, game: Game[Any, Any], level: str) -> str:
+        """The capped agent spec of the server's level `level` for `game`; `AIError`
+        for anything that is not one of the levels the server offers."""
+        names = offered(game)
+        if not isinstance(level, str) or level not in names:
+            shown = repr(level[:40]) if isinstance(level, str) else "that"
+            raise AIError(
+                f"the AI plays only this server's levels ({', '.join(names)}), not {shown}"
+            )
+        try:
+            return capped(level, game, self.caps)
+        except AgentSpecError as exc:  # a level table the host broke: say which
+            raise AIError(f"level {level!r}: {exc}") from None
+
+    async def move(
+        self,
+        game: Game[Any, Any],
+        level: str,
+        *,
+        start: str,
+        start_seed: int | None,
+        moves: tuple[str, ...],
+        seed: int,
+    ) -> Reply:
+        """The move (in notation, `Reply.value`) of the server's AI at `level` in the
+        position after `moves`; `AIBusy` when the queue is full."""
+        question = Question(
+            MOVE,
+            game.name,
+            game.options.text(),
+            start,
+            start_seed,
+            tuple(moves),
+            agent=self.spec_for(game, level),
+            seed=seed,
+        )
+        return await self.pool.ask(question, self.caps.seconds)
+
+    async def analyse(
+        self,
+        game: Game[Any, Any],
+        *,
+        start: str,
+        start_seed: int | None,
+        moves: tuple[str, ...],
+        seconds: float = ANALYSIS_SECONDS,
+    ) -> dict[str, Any]:
+        """The evaluation and best line of the position after `moves` (see
+        `spieltisch.ai.questions.analyse`), searched within the caps."""
+        if not (math.isfinite(seconds) and seconds > 0):
+            raise AIError("an analysis searches for a positive number of seconds")
+        seconds = min(seconds, self.caps.seconds)
+        question = Question(
+            ANALYSIS,
+            game.name,
+            game.options.text(),
+            start,
+            start_seed,
+            tuple(moves),
+            seconds=seconds,
+        )
+        reply = await self.pool.ask(question, self.caps.seconds)
+        result: dict[str, Any] = reply.value
+        return result
+
+    async def close(self) -> None:
+        await self.pool.close()

@@ -1,0 +1,53 @@
+"""The `net:` agent kind (`net:model=model.pt,sims=64,c=1.5`), registered in the agent
+registry of `spieltisch.ai` on import, so that `ai` needs no import of `learn`.
+
+Importing this module is cheap: PyTorch is imported only when a `net` agent is built, so a
+spec naming one without the `learn` extra gets a clear error. The CLI imports it; installed
+packages also find it through the entry point `net` of the group `spieltisch.agents`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from spieltisch.ai.agent import Agent
+from spieltisch.ai.registry import AgentKind, register_agent
+from spieltisch.ai.spec import AgentRequest, AgentSpecError
+from spieltisch.core.errors import quote
+
+
+def build_net_agent(request: AgentRequest) -> Agent:
+    """The `net` agent, its PyTorch imported only now: a clear error without the extra,
+    or for a model file that is missing or no checkpoint."""
+    settings = request.settings
+    if "model" not in settings:
+        raise AgentSpecError("the net agent needs a model file: net:model=PATH")
+    sims = request.number("sims", int)
+    c = request.number("c", float)
+    try:
+        from spieltisch.learn.agent import NetAgent
+        from spieltisch.learn.net import CheckpointError
+    except ImportError:
+        raise AgentSpecError(
+            "the net agent needs PyTorch: pip install 'spieltisch[learn]'"
+        ) from None
+    path = Path(settings["model"])
+    try:
+        agent = NetAgent(
+            path, 64 if sims is None else sims, c=1.5 if c is None else c, seed=request.seed
+        )
+    except (CheckpointError, OSError) as exc:
+        message = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise AgentSpecError(f"model {quote(settings['model'])}: {message}") from None
+    game = request.game
+    if game is not None and not agent.plays(game):
+        raise AgentSpecError(
+            f"model {quote(settings['model'])} was trained for {agent.game!r}, not {game!r}"
+        )
+    return agent
+
+
+#: The kind as registered (and as the entry point `spieltisch.agents:net` names it).
+NET = AgentKind("net", frozenset({"model", "sims", "c", "seed"}), build_net_agent)
+
+register_agent(NET)

@@ -1,0 +1,93 @@
+// Who am I: the account or guest this browser plays as (from GET /api/account), the
+// account menu in the header, and the guest's name, asked once.
+import { getJSON, postJSON } from "./api.js";
+import { h } from "./dom.js";
+
+let current = null; // the last answer of /api/account
+const listeners = new Set();
+
+// The identity (fetched once, then cached; `fresh` asks the server again).
+export async function me(fresh = false) {
+  if (!current || fresh) {
+    try {
+      current = await getJSON("/api/account");
+    } catch (err) {
+      current = current || { kind: "anonymous", signed_in: false, name: null, running: [], waiting: [] };
+    }
+    listeners.forEach((f) => f(current));
+  }
+  return current;
+}
+
+// After a sign-in, sign-up, sign-out or name change: the server's answer is the new identity.
+export function becomes(answer) {
+  current = answer;
+  listeners.forEach((f) => f(current));
+}
+
+export function onChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export async function post(url, body) {
+  const answer = await postJSON(url, body || {});
+  becomes(answer);
+  return answer;
+}
+
+// A small dialog: "What name should the other players see?"; resolves to the name or null.
+export function askName(initial = "") {
+  return new Promise((resolve) => {
+    const input = h("input", { type: "text", name: "guest-name", id: "guest-name", maxlength: 40, value: initial, autocomplete: "nickname", required: true });
+    const message = h("p", { class: "form-status" });
+    const dialog = h("dialog", { class: "name-dialog", id: "name-dialog" });
+    const done = (value) => { dialog.close(); dialog.remove(); resolve(value); };
+    const form = h("form", { method: "dialog", onsubmit: async (e) => {
+      e.preventDefault();
+      const name = input.value.trim();
+      if (!name) { message.textContent = "Type a name, or skip."; return; }
+      done(name);
+    } },
+      h("h2", {}, "Your name"),
+      h("p", { class: "muted" }, "The name other players see at your tables. ", h("a", { href: "#/signin", onclick: () => done(null) }, "Sign in"), " to play under your account."),
+      h("label", { class: "field" }, h("span", {}, "name"), input),
+      message,
+      h("div", { class: "form-actions" }, h("button", { type: "submit", class: "primary", id: "guest-name-ok" }, "OK"), h("button", { type: "button", class: "ghost", onclick: () => done(null) }, "Skip")));
+    dialog.append(form);
+    dialog.addEventListener("cancel", () => done(null));
+    document.body.append(dialog);
+    dialog.showModal();
+    input.focus();
+  });
+}
+
+// The account menu in the header: "Sign in" for guests (with their name to change),
+// the username with "Account" and "Sign out" for an account.
+export function mountMenu(slot) {
+  function render(who) {
+    if (who.signed_in) {
+      slot.replaceChildren(h("details", { class: "menu account-menu", id: "account-menu" },
+        h("summary", { id: "account-name", title: "Signed in" }, h("span", { class: "avatar" }, who.name.slice(0, 1).toUpperCase()), h("span", { class: "who" }, who.name)),
+        h("div", { class: "menu-items" },
+          h("a", { href: "#/account", id: "menu-account" }, "Account and password"),
+          h("button", { type: "button", class: "link menu-link", id: "sign-out", onclick: signOut }, "Sign out"))));
+    } else {
+      const guest = h("button", { type: "button", class: "link guest-name", id: "guest-name-edit", title: "The name other players see", onclick: rename }, who.name || "Your name");
+      slot.replaceChildren(h("div", { class: "account-menu guest" }, guest, h("a", { href: "#/signin", class: "sign-in", id: "sign-in-link" }, "Sign in")));
+    }
+  }
+  async function signOut() {
+    await post("/api/account/signout", {});
+    if (location.hash === "#/" || location.hash === "") window.dispatchEvent(new HashChangeEvent("hashchange"));
+    else location.hash = "#/";
+  }
+  async function rename() {
+    const who = await me();
+    const name = await askName(who.name || "");
+    if (name) await post("/api/account/guest", { name }).catch((err) => alert(err.message));
+  }
+  onChange(render);
+  render(current || { signed_in: false, name: null });
+  me(true);
+}

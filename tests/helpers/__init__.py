@@ -1,0 +1,2 @@
+"""Helpers shared by several test modules (positions, clocks, protocol exchanges, web
+starts): test modules import from here, never from one another."""
