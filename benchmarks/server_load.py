@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from prometheus_client.parser import text_string_to_metric_families
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -321,6 +322,21 @@ def reference_move_seconds(load_: Load, moves: int = 400) -> float:
     return statistics.median(spent)
 
 
+def scrape(base: str) -> dict[str, float]:
+    """Sums and counts of the server's `/metrics` histograms ({} where it has none)."""
+    try:
+        with urllib.request.urlopen(base + "/metrics", timeout=30) as response:
+            text = response.read().decode()
+    except OSError:
+        return {}
+    found: dict[str, float] = {}
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            if sample.name.endswith(("_sum", "_count")) and not sample.labels:
+                found[sample.name] = sample.value
+    return found
+
+
 def percentile(values: Sequence[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
@@ -354,6 +370,7 @@ def measure(tables: int | None = None, load_: Load = QUICK) -> dict[str, Any]:
             wall = time.perf_counter() - started
             with urllib.request.urlopen(base + "/api/stats", timeout=30) as response:
                 seconds = sorted(json.loads(response.read())["move_seconds"])
+            scraped = scrape(base)
         finally:
             server.terminate()
             server.wait(30)
@@ -381,6 +398,9 @@ def measure(tables: int | None = None, load_: Load = QUICK) -> dict[str, Any]:
         "stored_once_and_intact": intact,
         "spectators_dropped": sum(table.spectators_dropped for table in played),
     }
+    waited = scraped.get("spieltisch_ai_wait_seconds_count", 0.0)
+    if waited:
+        result["ai_wait_mean_ms"] = scraped["spieltisch_ai_wait_seconds_sum"] / waited * 1000
     replies = [reply for table in played for reply in table.replies]
     result["ai_replies"] = len(replies)
     timed = [(seen, turn, think) for seen, turn, think in replies if think is not None]
@@ -432,6 +452,11 @@ def report(result: dict[str, Any]) -> None:
             f"median {result['ai_server_overhead_p50_ms']:.0f} ms, "
             f"p99 {result['ai_server_overhead_p99_ms']:.0f} ms as the table timed it"
         )
+        if "ai_wait_mean_ms" in result:
+            print(
+                f"of which waiting for an AI worker (the server's spieltisch_ai_wait_seconds): "
+                f"mean {result['ai_wait_mean_ms']:.0f} ms"
+            )
     elif result["ai_replies"]:
         print(f"AI replies: {result['ai_replies']}, none with the search's time in the view")
     print(f"spectators dropped before their game ended: {result['spectators_dropped']}")
