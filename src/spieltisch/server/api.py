@@ -17,6 +17,7 @@ from starlette.routing import Route
 from spieltisch.arena.record import GameRecord, replay_record
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import SpieltischError, quote
+from spieltisch.core.names import BadName, clean_name
 from spieltisch.core.registry import games, load
 from spieltisch.core.text import read_int
 from spieltisch.server.catalog import catalog, rules_html
@@ -82,6 +83,15 @@ def text_field(data: dict[str, Any], key: str, default: str = "", longest: int =
     return value
 
 
+def name_field(data: dict[str, Any], key: str, default: str) -> str:
+    """A display name from a JSON field, through `clean_name` (`default` when the field
+    is absent or blank); `BadName` (400) before anything is seated or stored."""
+    value = data.get(key)
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return default
+    return clean_name(value, field=key)
+
+
 def int_field(
     data: dict[str, Any], key: str, low: int, high: int, default: int | None = None
 ) -> int | None:
@@ -125,6 +135,8 @@ def guarded(handler: Any) -> Any:
             return response
         except BadRequest as exc:
             return error(str(exc))
+        except BadName as exc:
+            return JSONResponse({"error": str(exc), "code": exc.code}, status_code=400)
         except NotFoundError as exc:
             return error(str(exc), 404)
         except SeatError as exc:
@@ -197,7 +209,7 @@ async def create_table(request: Request) -> Response:
         opponent=text_field(data, "opponent", "ai", 10),
         level=text_field(data, "level", "easy", 40),
         seat=int_field(data, "seat", 0, 1, 0) or 0,
-        name=text_field(data, "name", "you", 40).strip() or "you",
+        name=name_field(data, "name", "you"),
         clock=clock,
     )
     secret, fresh = secret_of(request)
@@ -218,7 +230,7 @@ async def join_table(request: Request) -> Response:
     hub = hub_of(request)
     live = hub.get(path_id(request))
     secret, fresh = secret_of(request)
-    name = text_field(data, "name", "friend", 40).strip() or "friend"
+    name = name_field(data, "name", "friend")
     seat = hub.join(live, holder(secret), name)
     return with_cookie(JSONResponse({"id": live.id, "seat": seat}), secret, fresh)
 

@@ -1,5 +1,10 @@
 """The ASGI app: the JSON API, one WebSocket per table, the static front end; running
-games of the store are rebuilt as live tables when the app starts."""
+games of the store are rebuilt as live tables when the app starts.
+
+The app runs under one `Settings` (`app.state.settings`: limits, rates, timeouts, the
+admin password) and one `Guard` (`app.state.guard`: rate limits and connection counts,
+shared with the bot server); every request and WebSocket passes the `Edge` middleware
+(headers, cross-site checks, body limits, rate limits) first."""
 
 from __future__ import annotations
 
@@ -9,15 +14,19 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from spieltisch.bots.web import BOT_PATH, bot_socket, start_bots, stop_bots
+from spieltisch.core.guard import Guard
+from spieltisch.core.settings import Settings
 from spieltisch.server.analysis import Analyst
 from spieltisch.server.api import ROUTES, secret_of, with_cookie
 from spieltisch.server.arena_api import ARENA_ROUTES
+from spieltisch.server.edge import Edge
 from spieltisch.server.hub import IDLE_GRACE, Hub
 from spieltisch.server.ws import table_socket
 from spieltisch.store import Store
@@ -47,9 +56,13 @@ def create_app(
     idle_grace: float = IDLE_GRACE,
     xml_port: int | None = None,
     host: str = "127.0.0.1",
+    settings: Settings | None = None,
 ) -> Starlette:
     """The web app over the store at `db` (a SQLite path or an SQLAlchemy URL); with
-    `xml_port`, the bot server's TCP listener (XML and JSON) on that port too."""
+    `xml_port`, the bot server's TCP listener (XML and JSON) on that port too; under
+    `settings` (default: `Settings()`, whose admin password is None: no admin)."""
+    settings = settings if settings is not None else Settings()
+    guard = Guard(settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -61,7 +74,7 @@ def create_app(
         if resumed:
             log.info("resumed %d running games", resumed)
         hub.start()
-        await start_bots(app, hub, xml_port=xml_port, host=host)
+        await start_bots(app, hub, xml_port=xml_port, host=host, settings=settings, guard=guard)
         try:
             yield
         finally:
@@ -79,4 +92,11 @@ def create_app(
         WebSocketRoute(BOT_PATH, bot_socket),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(Edge, settings=settings, guard=guard)],
+    )
+    app.state.settings = settings
+    app.state.guard = guard
+    return app
