@@ -44,7 +44,7 @@ def test_a_silent_spectator_does_not_slow_the_table(server: ServerProcess) -> No
             # buffer grows to 4 MB) are full after some 400 actions, and before the
             # fix the players then waited on it (39 s in the report, until the
             # WebSocket ping timed out)
-            side.wait_for(1000, timeout=120)
+            side.wait_for(600, timeout=120)
         finally:
             for sock in silent:
                 sock.close()
