@@ -40,3 +40,10 @@ def test_no_page_breaks_the_content_security_policy(web: ServerProcess, context:
     # the browser refused to run
     assert violations == [], violations
     assert errors == [], errors
+
+
+def test_the_rules_carry_no_inline_style(web: ServerProcess) -> None:
+    for game in ("ostseeschach", "schachogi", "hase-und-igel", "okard"):
+        html = web.get(f"/api/rules/{game}")["html"]
+        assert "style=" not in html and "<script" not in html, game
+    assert 'class="align-' in web.get("/api/rules/okard")["html"]
