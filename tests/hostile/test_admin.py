@@ -101,3 +101,19 @@ def test_the_bot_server_takes_its_password_from_a_file_or_the_environment(tmp_pa
             process.wait(10)
             if process.stdout is not None:
                 process.stdout.close()
+
+
+def test_a_bad_settings_file_stops_the_server_before_it_starts(tmp_path: Path) -> None:
+    config = tmp_path / "spieltisch.toml"
+    config.write_text("tables_per_minute = 0\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    for command in ("serve", "server"):
+        done = subprocess.run(
+            [sys.executable, "-m", "spieltisch", command, "--config", str(config), "--port", "0"],
+            env=env,
+            capture_output=True,
+            timeout=60,
+            cwd=tmp_path,
+        )
+        assert done.returncode != 0
+        assert b"tables_per_minute: must be positive" in done.stderr, done.stderr
