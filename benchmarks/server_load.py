@@ -97,6 +97,10 @@ def measure(tables: int = TABLES) -> dict[str, Any]:
         env = dict(os.environ)
         src = str(Path(__file__).resolve().parent.parent / "src")
         env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
+        # every simulated player comes from 127.0.0.1: lift the per-address limits
+        for limit in ("TABLES", "JOINS", "WEBSOCKETS"):
+            env[f"SPIELTISCH_{limit}_PER_MINUTE"] = str(100 * tables + 100)
+        env["SPIELTISCH_CONNECTIONS_PER_ADDRESS"] = str(100 * tables + 100)
         command = [sys.executable, "-m", "spieltisch", "serve", "--port", str(port)]
         server = subprocess.Popen([*command, "--db", str(db)], env=env, stdout=subprocess.DEVNULL)
         try:
