@@ -37,7 +37,7 @@ from spieltisch.core.xml_reading import read_xml
 from spieltisch.store import Store
 
 GAMES = 100
-PASSWORD = "load"
+PASSWORD = "load-benchmark"
 #: (game, options, protocol); short variants, so that a run takes seconds.
 MIX = [
     ("ostseeschach", "", "xml"),
@@ -158,6 +158,8 @@ def measure(games: int = GAMES) -> dict[str, Any]:
         env = dict(os.environ)
         src = str(Path(__file__).resolve().parent.parent / "src")
         env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
+        # every bot connects from 127.0.0.1: lift the per-address connection cap
+        env["SPIELTISCH_CONNECTIONS_PER_ADDRESS"] = str(4 * games + 16)
         command = [sys.executable, "-m", "spieltisch", "server", "--port", str(port)]
         command += ["--db", str(db), "--password", PASSWORD]
         server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)

@@ -24,24 +24,46 @@ def free_port() -> int:
         return port
 
 
-class ServerProcess:
-    """`spieltisch serve` in a child process; `url` is its address."""
+#: The limits of a test server: the tests play many games quickly from one address, so
+#: the rates and connection caps are lifted unless a test sets them (`env`).
+GENEROUS = {
+    f"SPIELTISCH_{name}": "100000"
+    for name in (
+        "TABLES_PER_MINUTE",
+        "JOINS_PER_MINUTE",
+        "SIGN_INS_PER_MINUTE",
+        "SIGN_UPS_PER_MINUTE",
+        "ADMIN_ATTEMPTS_PER_MINUTE",
+        "WEBSOCKETS_PER_MINUTE",
+        "IMPORTS_PER_MINUTE",
+        "ANALYSES_PER_MINUTE",
+        "CONNECTIONS_PER_ADDRESS",
+    )
+}
 
-    def __init__(self, db: Path, *extra: str) -> None:
+
+class ServerProcess:
+    """`spieltisch serve` in a child process; `url` is its address. `env`: settings for
+    it (`SPIELTISCH_*` variables), over `GENEROUS`."""
+
+    def __init__(self, db: Path, *extra: str, env: dict[str, str] | None = None) -> None:
         self.db = db
         self.extra = list(extra)
+        self.env = {**GENEROUS, **(env or {})}
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
+        #: Keep the server's standard output in `process.stdout` (set before `start`).
+        self.capture = False
 
     def start(self) -> None:
-        env = dict(os.environ)
+        env = {**os.environ, **self.env}
         env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
         command = [sys.executable, "-m", "spieltisch", "serve", "--port", str(self.port)]
         self.process = subprocess.Popen(
             [*command, "--db", str(self.db), *self.extra],
             env=env,
-            stdout=subprocess.DEVNULL,
+            stdout=subprocess.PIPE if self.capture else subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
         deadline = time.monotonic() + 30
@@ -65,6 +87,8 @@ class ServerProcess:
                 self.process.wait(5)
         if self.process is not None and self.process.stderr is not None:
             self.process.stderr.close()
+        if self.process is not None and self.process.stdout is not None:
+            self.process.stdout.close()
         self.process = None
 
     def searches(self) -> list[int]:

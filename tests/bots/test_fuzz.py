@@ -99,6 +99,7 @@ class FakeServer:
     def __init__(self) -> None:
         self.lobby = Lobby(password="pw")
         self.max_packet = 2000
+        self.guard = None
 
 
 class FakeConnection:
@@ -106,6 +107,7 @@ class FakeConnection:
 
     def __init__(self) -> None:
         self.server = FakeServer()
+        self.address = "127.0.0.1"
         self.sent: list[bytes] = []
         self.closing = False
 

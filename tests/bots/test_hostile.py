@@ -36,7 +36,9 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(db: Path) -> Iterator[ServerThread]:
-    with running_server(db, soft=2.0, hard=2.0, join_timeout=0.5) as running:
+    # the first complete message is due within join_timeout of connecting (bytes trickling
+    # in do not extend it): long enough for the 10 MB flood to pass the size limit first
+    with running_server(db, soft=2.0, hard=2.0, join_timeout=2.0) as running:
         yield running
 
 

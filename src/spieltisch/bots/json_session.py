@@ -14,8 +14,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from spieltisch.bots.admin import check_admin
 from spieltisch.bots.rooms import JoinError, Lobby, Room
 from spieltisch.core.errors import SpieltischError, quote
+from spieltisch.core.names import BadName, clean_name
 from spieltisch.core.registry import game_names
 from spieltisch.tables import Status
 
@@ -26,22 +28,44 @@ PROTOCOL = "spieltisch-bots/1"
 _TYPES = ("join", "move", "watch", "leave", "prepare", "stats", "ping")
 
 
+def _plain_check(password: str | None, given: object) -> str | None:
+    """The admin check of a session without a transport's (constant time, no limit)."""
+    return check_admin(password, given, None, "")
+
+
 class JsonSession:
     """A bot or watcher over the JSON protocol (see the module)."""
 
     def __init__(
-        self, lobby: Lobby, send: Callable[[str], None], close: Callable[[], None]
+        self,
+        lobby: Lobby,
+        send: Callable[[str], None],
+        close: Callable[[], None],
+        *,
+        check_admin: Callable[[str | None, object], str | None] | None = None,
     ) -> None:
+        """`check_admin(password, given)`: None when `given` is the lobby's admin
+        password, else why not (the transport's check, which limits guessing per
+        address); without it, a plain comparison."""
         self.lobby = lobby
         self._send = send
         self._close = close
+        self._check_admin = check_admin or _plain_check
+        #: Messages received so far (the server's deadlines count them).
+        self.messages = 0
         self.name = ""
         self.room: Room | None = None
         self.seat: int | None = None
         self.watching: list[Room] = []
 
     def send(self, message: dict[str, Any]) -> None:
-        self._send(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+        if not text.isascii():
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate quoted back: escaped, still JSON
+                text = json.dumps(message, separators=(",", ":"))
+        self._send(text)
 
     def error(self, message: str, rule: str = "ERROR") -> None:
         self.send({"type": "error", "rule": rule, "message": message[:1000]})
@@ -53,6 +77,7 @@ class JsonSession:
 
     def handle(self, text: str) -> None:
         """One message from the client."""
+        self.messages += 1
         try:
             message = json.loads(text)
         except (ValueError, RecursionError) as exc:
@@ -70,6 +95,8 @@ class JsonSession:
             getattr(self, "_on_" + str(kind))(message)
         except JoinError as exc:
             self.error(str(exc), "JOIN")
+        except BadName as exc:
+            self.error(str(exc), "BAD_NAME")
         except SpieltischError as exc:
             self.error(str(exc), getattr(exc, "rule", "ERROR"))
 
@@ -81,6 +108,12 @@ class JsonSession:
             raise JoinError(f"'{key}' is a string")
         return str(value)[:200]
 
+    def _name(self, given: object, field: str) -> str:
+        """A name from the client: empty when absent, else a clean name (`BadName`)."""
+        if given is None or (isinstance(given, str) and not given.strip()):
+            return ""
+        return clean_name(given, field=field)
+
     def _on_ping(self, message: dict[str, Any]) -> None:
         self.send({"type": "pong"})
 
@@ -88,7 +121,7 @@ class JsonSession:
         if self.room is not None:
             self.error("you play in a table already (send leave first)", "JOIN")
             return
-        self.name = self._text(message, "name", self.name)[:60]
+        self.name = self._name(message.get("name"), "name") or self.name
         if "reservation" in message:
             found = self.lobby.join_prepared(
                 self, self._text(message, "reservation"), name=self.name, strict=False
@@ -140,12 +173,14 @@ class JsonSession:
             self.error(problem, "ILLEGAL_MOVE")
 
     def _on_prepare(self, message: dict[str, Any]) -> None:
-        if self._text(message, "password") != self.lobby.password:
-            self.error("wrong password: prepare is for administrators", "NOT_ALLOWED")
+        problem = self._check_admin(self.lobby.password, message.get("password"))
+        if problem is not None:
+            self.error(f"{problem}: prepare is for administrators", "NOT_ALLOWED")
             return
         names = message.get("names") or ["", ""]
         if not (isinstance(names, list) and len(names) == 2):
             raise JoinError("'names' is a list of two names")
+        names = [self._name(names[0], "names[0]"), self._name(names[1], "names[1]")]
         timeouts = bool(message.get("timeouts", False))
         seed = message.get("seed")
         if seed is not None and not (
@@ -154,7 +189,7 @@ class JsonSession:
             raise JoinError("'seed' is a whole number 0..2147483647")
         room, codes = self.lobby.prepare(
             self._text(message, "game"),
-            (str(names[0])[:60], str(names[1])[:60]),
+            (names[0], names[1]),
             can_timeout=(timeouts, timeouts),
             options=self._text(message, "options"),
             seed=seed,
@@ -162,8 +197,9 @@ class JsonSession:
         self.send({"type": "prepared", "table": room.id, "reservations": codes})
 
     def _on_stats(self, message: dict[str, Any]) -> None:
-        if self._text(message, "password") != self.lobby.password:
-            self.error("wrong password: stats are for administrators", "NOT_ALLOWED")
+        problem = self._check_admin(self.lobby.password, message.get("password"))
+        if problem is not None:
+            self.error(f"{problem}: stats are for administrators", "NOT_ALLOWED")
             return
         lobby = self.lobby
         self.send(

@@ -3,7 +3,8 @@
 Whoever sends never waits: `send` queues the bytes and returns. The writer task writes
 and waits for the transport to drain, so a slow client slows only its own queue; a
 client that stops reading fills its queue and is dropped (`overflowed`), as is one whose
-writes do not drain within `drain_timeout` seconds.
+writes do not drain within `drain_timeout` seconds; `on_drop` is then called (to count
+it, and to cut a connection whose transport no longer drains).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class Outbox:
         *,
         limit: int = OUT_LIMIT,
         drain_timeout: float = DRAIN_TIMEOUT,
+        on_drop: Callable[[], None] | None = None,
     ) -> None:
         self._write = write
         self._close = close
@@ -42,6 +44,9 @@ class Outbox:
         self.limit = limit
         self.drain_timeout = drain_timeout
         self.overflowed = False
+        #: True once the client was dropped for not reading (overflow or drain timeout).
+        self.dropped = False
+        self._on_drop = on_drop
         self.closing = False
         self.done = asyncio.Event()
         self._closed = False
@@ -55,7 +60,7 @@ class Outbox:
             return
         if self._queue.qsize() >= self.limit:
             self.overflowed = True
-            self.abort()
+            self._drop()
             return
         self._queue.put_nowait(data)
 
@@ -74,13 +79,28 @@ class Outbox:
         self._queue.put_nowait(_CLOSE)
         self.task.cancel()
 
+    def _drop(self) -> None:
+        """The client does not read: drop it now and say so."""
+        if not self.dropped:
+            self.dropped = True
+            self.abort()
+            if self._on_drop is not None:
+                try:
+                    self._on_drop()
+                except Exception:  # a fault in the hook must not keep the client
+                    log.exception("dropping a client failed")
+
     async def _run(self) -> None:
         try:
             while True:
                 data = await self._queue.get()
                 if data is _CLOSE or not data or self._aborted:
                     break
-                await asyncio.wait_for(self._write(data), self.drain_timeout)
+                try:
+                    await asyncio.wait_for(self._write(data), self.drain_timeout)
+                except TimeoutError:
+                    asyncio.get_running_loop().call_soon(self._drop)
+                    raise
         except (ConnectionError, OSError, TimeoutError, asyncio.CancelledError):
             pass
         except Exception:  # a transport fault must not take the server down

@@ -458,12 +458,13 @@ class Lobby:
         default_game: str = DEFAULT_GAME,
         soft_timeout: float = SOFT_TIMEOUT,
         hard_timeout: float = HARD_TIMEOUT,
-        password: str = "examplepassword",
+        password: str | None = None,
     ) -> None:
         self.host: TableHost = host if host is not None else StoreHost(None)
         self.default_game = default_game
         self.soft_timeout = soft_timeout
         self.hard_timeout = hard_timeout
+        #: The admin password (None: no admin requests at all; there is no default).
         self.password = password
         self.rooms: dict[str, Room] = {}
         self.reservations: dict[str, tuple[Room, int]] = {}

@@ -2,8 +2,14 @@
 JSON protocol (one object per line), told apart by the client's first byte (`<` or `{`).
 
 Every connection gets a read loop and an `Outbox`; nothing a client does blocks the
-event loop. Limits: a client must say something within `join_timeout` seconds, a message
-is at most `max_packet` bytes, and a client that does not read its messages is dropped.
+event loop. Limits (from `Settings` when the server is given them): a client must send
+its first complete message within `join_timeout` seconds (`first_message_seconds`), and,
+while it holds no seat, watches nothing and is no admin, a complete message at least
+every `idle_timeout` seconds (`idle_seconds`): bytes trickling in do not count, so a
+client sending a space every few seconds is dropped. A message is at most `max_packet`
+bytes (`max_message_bytes`); a client that does not read its messages is dropped
+(`send_queue`, `send_timeout`); one address holds at most `connections_per_address`
+connections (counted with the web app's WebSockets when both run in one process).
 """
 
 from __future__ import annotations
@@ -12,13 +18,17 @@ import asyncio
 import contextlib
 import logging
 from pathlib import Path
+from typing import Any
 
+from spieltisch.bots.admin import check_admin
 from spieltisch.bots.json_session import JsonSession
-from spieltisch.bots.outbox import Outbox
+from spieltisch.bots.outbox import DRAIN_TIMEOUT, OUT_LIMIT, Outbox
 from spieltisch.bots.rooms import HARD_TIMEOUT, SOFT_TIMEOUT, Lobby, StoreHost, TableHost
 from spieltisch.bots.stream import MAX_PACKET
 from spieltisch.bots.xml_session import XmlSession
+from spieltisch.core.guard import Guard
 from spieltisch.core.registry import DEFAULT_GAME
+from spieltisch.core.settings import Settings
 from spieltisch.store import Store
 
 __all__ = ["DEFAULT_PORT", "BotServer", "Connection"]
@@ -27,8 +37,10 @@ log = logging.getLogger(__name__)
 
 #: The competition's port (ostseeschach-protocol.md).
 DEFAULT_PORT = 13050
-#: Seconds a new connection may stay silent before it is closed.
+#: Seconds a new connection has for its first complete message.
 JOIN_TIMEOUT = 10.0
+#: Seconds a connection without a seat may go without a complete message.
+IDLE_TIMEOUT = 300.0
 _READ = 65536
 
 
@@ -41,6 +53,9 @@ class Connection:
         self.server = server
         self.reader = reader
         self.writer = writer
+        peer: Any = writer.get_extra_info("peername")
+        #: The client's address (the key of its rate limits and connection count).
+        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
 
         async def write(data: bytes) -> None:
             writer.write(data)
@@ -54,7 +69,19 @@ class Connection:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer.wait_closed(), 1.0)
 
-        self.outbox = Outbox(write, close)
+        def dropped() -> None:  # it does not read: cut the transport, its buffer too
+            with contextlib.suppress(Exception):
+                writer.transport.abort()
+
+        #: The session speaking the client's protocol, once it is known.
+        self.session: XmlSession | JsonSession | None = None
+        self.outbox = Outbox(
+            write,
+            close,
+            limit=server.send_queue,
+            drain_timeout=server.send_timeout,
+            on_drop=dropped,
+        )
 
     def abort(self) -> None:
         """Drop the connection now (the server stops)."""
@@ -84,12 +111,32 @@ class BotServer:
         port: int = DEFAULT_PORT,
         join_timeout: float = JOIN_TIMEOUT,
         max_packet: int = MAX_PACKET,
+        settings: Settings | None = None,
+        guard: Guard | None = None,
     ) -> None:
+        """With `settings`, its limits replace `join_timeout` and `max_packet`; with
+        `guard` (or `settings`), connections per address are capped and admin password
+        guessing is limited (a server for programs on one trusted machine, such as a
+        duel or a tournament, runs without)."""
         self.lobby = lobby if lobby is not None else Lobby()
         self.host = host
         self.port = port
         self.join_timeout = join_timeout
+        self.idle_timeout = IDLE_TIMEOUT
         self.max_packet = max_packet
+        self.send_queue = OUT_LIMIT
+        self.send_timeout = DRAIN_TIMEOUT
+        if guard is None and settings is not None:
+            guard = Guard(settings)
+        if settings is None and guard is not None:
+            settings = guard.settings
+        if settings is not None:
+            self.join_timeout = settings.first_message_seconds
+            self.idle_timeout = settings.idle_seconds
+            self.max_packet = settings.max_message_bytes
+            self.send_queue = settings.send_queue
+            self.send_timeout = settings.send_timeout
+        self.guard = guard
         self.server: asyncio.Server | None = None
         self.connections: set[Connection] = set()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -114,21 +161,35 @@ class BotServer:
 
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         connection = Connection(self, reader, writer)
+        guard = self.guard
+        if guard is not None and not guard.connect(connection.address):
+            connection.send(b'<errorpacket message="too many connections from your address"/>\n')
+            connection.close()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(connection.outbox.done.wait(), 2.0)
+            connection.abort()
+            return
+        try:
+            await self._counted(connection)
+        finally:
+            if guard is not None:
+                guard.disconnect(connection.address)
+
+    async def _counted(self, connection: Connection) -> None:
         self.connections.add(connection)
         task = asyncio.current_task()
         if task is not None:
             self._tasks.add(task)
-        session: XmlSession | JsonSession | None = None
         try:
-            session = await self._serve(connection)
+            await self._serve(connection)
         except (ConnectionError, OSError, asyncio.CancelledError):
             pass  # cancelled: the server stops, and this connection with it
         except Exception:
             log.exception("a bot connection failed")
         finally:
             self.connections.discard(connection)
-            if session is not None:
-                session.closed()
+            if connection.session is not None:  # its seat is given up, whatever happened
+                connection.session.closed()
             connection.close()
             if task is not None:
                 self._tasks.discard(task)
@@ -137,47 +198,89 @@ class BotServer:
             except (TimeoutError, asyncio.CancelledError):  # stopping: drop it now
                 connection.abort()
 
-    async def _serve(self, connection: Connection) -> XmlSession | JsonSession | None:
+    async def _read(self, connection: Connection, deadline: float | None) -> bytes | None:
+        """The next bytes of the client (b"" at its end), or None when `deadline` (the
+        loop's time) passed first."""
+        if deadline is None:
+            return await connection.reader.read(_READ)
+        left = deadline - asyncio.get_running_loop().time()
+        if left <= 0:
+            return None
+        try:
+            return await asyncio.wait_for(connection.reader.read(_READ), left)
+        except TimeoutError:
+            return None
+
+    def _deadline(self, free: bool, heard: bool, deadline: float) -> float | None:
+        """The time by which the next complete message must have come: none while the
+        client holds a seat, watches or is an admin; else `idle_timeout` after its last
+        message (or, before its first, the `join_timeout` deadline it had from the start)."""
+        now = asyncio.get_running_loop().time()
+        if not free:
+            return None
+        if heard:
+            return now + self.idle_timeout
+        return deadline
+
+    async def _serve(self, connection: Connection) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.join_timeout
         first = b""
         while not first.strip().lstrip(b"\xef\xbb\xbf"):
-            try:
-                data = await asyncio.wait_for(connection.reader.read(_READ), self.join_timeout)
-            except TimeoutError:
+            data = await self._read(connection, deadline)
+            if data is None:
                 connection.send(b'<errorpacket message="no message within the time limit"/>\n')
-                return None
+                return
             if not data:
-                return None
+                return
             first += data
             if len(first) > self.max_packet:
-                return None
+                return
         head = first.strip().lstrip(b"\xef\xbb\xbf")[:1]
         if head == b"{":
-            return await self._json(connection, first)
+            await self._json(connection, first, deadline)
+            return
         if head != b"<":
             connection.send(
                 b'{"type":"error","rule":"PROTOCOL","message":"start with <protocol> '
                 b'(XML) or a JSON object"}\n'
             )
-            return None
+            return
         session = XmlSession(connection)
+        connection.session = session
         session.feed(first)
+        heard = 0
+        seated_before = False
         while not connection.closing:
-            timeout = self.join_timeout if session.room is None and not session.admin else None
-            try:
-                data = await asyncio.wait_for(connection.reader.read(_READ), timeout)
-            except TimeoutError:
-                session.fault("no message within the time limit")
+            free = session.room is None and not session.admin and not session.observing
+            fresh = session.packets != heard or (free and seated_before)
+            heard, seated_before = session.packets, not free
+            due = self._deadline(free, fresh, deadline)
+            deadline = due if due is not None else deadline
+            data = await self._read(connection, due)
+            if data is None:
+                session.fault("no complete message within the time limit")
                 break
             if not data:
                 break
             session.feed(data)
-        return session
 
-    async def _json(self, connection: Connection, first: bytes) -> JsonSession:
+    async def _json(self, connection: Connection, first: bytes, deadline: float) -> None:
+        guard = self.guard
+
+        def check(password: str | None, given: object) -> str | None:
+            return check_admin(password, given, guard, connection.address)
+
         session = JsonSession(
-            self.lobby, lambda text: connection.send(text.encode("utf-8") + b"\n"), connection.close
+            self.lobby,
+            lambda text: connection.send(text.encode("utf-8") + b"\n"),
+            connection.close,
+            check_admin=check,
         )
+        connection.session = session
         buffer = bytearray(first)
+        heard = 0
+        seated_before = False
         while not connection.closing:
             while b"\n" in buffer and not connection.closing:
                 line, _, rest = bytes(buffer).partition(b"\n")
@@ -187,11 +290,14 @@ class BotServer:
                 session.error(f"a message longer than {self.max_packet} bytes", "TOO_LONG")
                 connection.close()
                 break
-            timeout = self.join_timeout if session.room is None and not session.watching else None
-            try:
-                data = await asyncio.wait_for(connection.reader.read(_READ), timeout)
-            except TimeoutError:
-                session.error("no message within the time limit", "TIMEOUT")
+            free = session.room is None and not session.watching
+            fresh = session.messages != heard or (free and seated_before)
+            heard, seated_before = session.messages, not free
+            due = self._deadline(free, fresh, deadline)
+            deadline = due if due is not None else deadline
+            data = await self._read(connection, due)
+            if data is None:
+                session.error("no complete message within the time limit", "TIMEOUT")
                 connection.close()
                 break
             if not data:
@@ -199,7 +305,6 @@ class BotServer:
                     self._json_line(session, bytes(buffer))
                 break
             buffer += data
-        return session
 
     def _json_line(self, session: JsonSession, line: bytes) -> None:
         if len(line) > self.max_packet:
@@ -223,7 +328,7 @@ def make_lobby(
     default_game: str = DEFAULT_GAME,
     soft_timeout: float = SOFT_TIMEOUT,
     hard_timeout: float = HARD_TIMEOUT,
-    password: str = "examplepassword",
+    password: str | None = None,
 ) -> Lobby:
     """A lobby whose games go to the store at `db` (None: not stored)."""
     if host is None:

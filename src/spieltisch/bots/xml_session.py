@@ -13,9 +13,11 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Any
 
+from spieltisch.bots.admin import check_admin
 from spieltisch.bots.rooms import JoinError, Room
 from spieltisch.bots.stream import PacketSplitter, StreamError
 from spieltisch.core.errors import IllegalMoveError, NotationError, excerpt
+from spieltisch.core.names import BadName, clean_name
 from spieltisch.core.sc_xml import escape, joined, left, room
 from spieltisch.core.xml_reading import read_xml
 from spieltisch.tables import Status
@@ -42,6 +44,8 @@ class XmlSession:
         self.seat: int | None = None
         self.admin = False
         self.observing: list[Room] = []
+        #: Complete packets received so far (the server's deadlines count them).
+        self.packets = 0
         connection.send(PROTOCOL_OPEN)
 
     # --- input ---------------------------------------------------------------------------
@@ -56,6 +60,7 @@ class XmlSession:
         for packet in packets:
             if self.connection.closing:
                 return
+            self.packets += 1
             self.packet(packet)
         if self.splitter.closed and not self.connection.closing:
             self.goodbye()
@@ -77,7 +82,7 @@ class XmlSession:
             return
         try:
             handler(root, text)
-        except JoinError as exc:
+        except (JoinError, BadName) as exc:
             self.error_packet(str(exc))
             self.connection.close()
 
@@ -143,7 +148,11 @@ class XmlSession:
         self._seated(self.lobby.join_prepared(self, code, name=self._display(element), xml=True))
 
     def _display(self, element: ET.Element) -> str:
-        self.name = (element.get("displayName") or self.name or "")[:60]
+        """The client's display name (checked by `clean_name`; `BadName` refuses the
+        join before anything is seated)."""
+        given = element.get("displayName")
+        if given is not None and given.strip():
+            self.name = clean_name(given, field="displayName")
         return self.name
 
     def _on_close(self, _element: ET.Element, _text: str) -> None:
@@ -175,9 +184,13 @@ class XmlSession:
 
     def _on_authenticate(self, element: ET.Element, _text: str) -> None:
         given = element.get("password", element.get("passphrase"))
-        if given is None or given != self.lobby.password:
-            self.error_packet("authentication failed")
-            self.connection.close()
+        connection = self.connection
+        problem = check_admin(
+            self.lobby.password, given, connection.server.guard, connection.address
+        )
+        if problem is not None:
+            self.error_packet(f"authentication failed: {problem}")
+            connection.close()
             return
         self.admin = True
 
@@ -191,7 +204,7 @@ class XmlSession:
         if not self._admin():
             return
         slots = element.findall("slot")[:2]
-        names = [(slot.get("displayName") or "")[:60] for slot in slots] + ["", ""]
+        names = [_slot_name(slot.get("displayName")) for slot in slots] + ["", ""]
         timeouts = [slot.get("canTimeout", "true").lower() in _TRUE for slot in slots]
         timeouts += [True, True]
         paused = element.get("pause", "false").lower() in _TRUE or any(
@@ -282,3 +295,10 @@ class XmlSession:
             self.connection.close()
         elif found in self.observing:
             self.observing.remove(found)
+
+
+def _slot_name(given: str | None) -> str:
+    """A prepared slot's display name: empty, or a clean name (`BadName` otherwise)."""
+    if given is None or not given.strip():
+        return ""
+    return clean_name(given, field="displayName")

@@ -7,11 +7,13 @@ import asyncio
 import contextlib
 import random
 import signal
+from pathlib import Path
 
 import click
 
 from spieltisch.arena.elo import format_elo
 from spieltisch.cli.common import check_port, user_errors
+from spieltisch.cli.hosting import announce_password, host_options, load_settings
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.registry import DEFAULT_GAME, game_names, load
 
@@ -43,9 +45,7 @@ def _game(name: str) -> str:
     type=click.Choice(game_names()),
     help="The game of a plain <join/> without gameType.",
 )
-@click.option(
-    "--password", default="examplepassword", show_default=True, help="The admin password."
-)
+@host_options
 @click.option("--soft-timeout", default=2.0, show_default=True, type=click.FloatRange(0.01, 3600))
 @click.option("--hard-timeout", default=10.0, show_default=True, type=click.FloatRange(0.01, 3600))
 def server_command(
@@ -54,7 +54,9 @@ def server_command(
     db: str,
     no_db: bool,
     default_game: str,
-    password: str,
+    config: Path | None,
+    admin_password: str | None,
+    admin_password_file: Path | None,
     soft_timeout: float,
     hard_timeout: float,
 ) -> None:
@@ -62,18 +64,20 @@ def server_command(
     from spieltisch.bots.server import BotServer, make_lobby
 
     check_port(host, port)
+    settings, generated = load_settings(config, admin_password, admin_password_file)
     lobby = make_lobby(
         None if no_db else db,
         default_game=default_game,
         soft_timeout=soft_timeout,
         hard_timeout=hard_timeout,
-        password=password,
+        password=settings.admin_password,
     )
 
     async def run() -> None:
-        server = BotServer(lobby, host=host, port=port)
+        server = BotServer(lobby, host=host, port=port, settings=settings)
         bound = await server.start()
         click.echo(f"bot server on {host}:{bound} (XML and JSON; Ctrl-C stops it)")
+        announce_password(settings, generated)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from spieltisch.cli.common import check_port
+from spieltisch.cli.hosting import announce_password, host_options, load_settings
 
 
 @click.command("serve")
@@ -45,11 +48,13 @@ from spieltisch.cli.common import check_port
 )
 @click.option(
     "--forwarded-allow-ips",
-    default="127.0.0.1",
-    show_default=True,
-    help="Addresses of the reverse proxies whose X-Forwarded-For/-Proto headers are "
-    "believed (comma-separated; '*' trusts every peer).",
+    default=None,
+    help="Behind a reverse proxy: the proxy addresses (comma-separated, or *) whose "
+    "X-Forwarded-For / X-Forwarded-Proto name the real client (its address is the key of "
+    "every rate limit and connection cap). Default: uvicorn's, 127.0.0.1 (or the "
+    "FORWARDED_ALLOW_IPS variable).",
 )
+@host_options
 def serve(
     host: str,
     port: int,
@@ -58,7 +63,10 @@ def serve(
     xml_port: int | None,
     log_format: str,
     log_level: str | None,
-    forwarded_allow_ips: str,
+    forwarded_allow_ips: str | None,
+    config: Path | None,
+    admin_password: str | None,
+    admin_password_file: Path | None,
 ) -> None:
     """Play in the browser: the lobby, tables, stored games, replays and rules."""
     import uvicorn
@@ -74,7 +82,8 @@ def serve(
         Store.open(db).close()
     except StoreError as exc:
         raise click.ClickException(str(exc)) from None
-    app = create_app(db, idle_grace=idle_grace, xml_port=xml_port, host=host)
+    settings, generated = load_settings(config, admin_password, admin_password_file)
+    app = create_app(db, idle_grace=idle_grace, xml_port=xml_port, host=host, settings=settings)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     click.echo(f"spieltisch is at http://{shown}:{port}/  (Ctrl-C stops it)", err=False)
     if xml_port is not None:
@@ -82,13 +91,16 @@ def serve(
             f"bots connect to {shown}:{xml_port} (XML or JSON) or ws://{shown}:{port}/ws/bot"
         )
     configure(log_format, log_level or ("info" if log_format == "json" else "warning"))
+    announce_password(settings, generated)
     uvicorn.run(
         app,
         host=host,
         port=port,
         ws="websockets-sansio",
+        ws_max_size=settings.max_message_bytes,
+        server_header=False,
         log_config=None,  # the lines go through `configure`'s handler
         access_log=False,  # the request log replaces it (it would print query strings)
         proxy_headers=True,
-        forwarded_allow_ips=forwarded_allow_ips,
+        forwarded_allow_ips=forwarded_allow_ips,  # None: uvicorn's default
     )

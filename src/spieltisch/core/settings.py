@@ -38,6 +38,8 @@ class Settings:
     # --- requests and connections --------------------------------------------------------
     #: The largest HTTP request body (checked before and while it is read).
     max_body_bytes: int = 4 * 1024 * 1024
+    #: Seconds a request body may take to arrive (a slower upload is answered 408).
+    body_seconds: float = 30.0
     #: The largest message on a WebSocket (tables and bots) and line on the bot TCP port.
     max_message_bytes: int = 64 * 1024
     #: Messages waiting to be sent to one WebSocket; a watcher further behind is dropped.

@@ -18,6 +18,7 @@ from starlette.routing import Route
 from spieltisch.ai.service import AIBusy, AIService
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import SpieltischError, quote
+from spieltisch.core.names import BadName
 from spieltisch.core.record import GameRecord, replay_record
 from spieltisch.core.registry import game_names, load
 from spieltisch.core.text import read_int
@@ -114,6 +115,8 @@ def guarded(handler: Any) -> Any:
             return response
         except BadRequest as exc:
             return error(str(exc))
+        except BadName as exc:
+            return JSONResponse({"error": str(exc), "code": exc.code}, status_code=400)
         except NotFoundError as exc:
             return error(str(exc), 404)
         except SeatError as exc:

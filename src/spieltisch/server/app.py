@@ -1,5 +1,10 @@
 """The ASGI app: the JSON API, one WebSocket per table, the static front end; running
-games of the store are rebuilt as live tables when the app starts."""
+games of the store are rebuilt as live tables when the app starts.
+
+The app runs under one `Settings` (`app.state.settings`: limits, rates, timeouts, the
+admin password) and one `Guard` (`app.state.guard`: rate limits and connection counts,
+shared with the bot server); every request and WebSocket passes the `Edge` middleware
+(headers, cross-site checks, body limits, rate limits) first."""
 
 from __future__ import annotations
 
@@ -16,11 +21,13 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from spieltisch.ai.service import AIService
+from spieltisch.core.guard import Guard
 from spieltisch.core.settings import Settings
 from spieltisch.server.account_api import ACCOUNT_ROUTES
 from spieltisch.server.api import ROUTES
 from spieltisch.server.arena_api import ARENA_ROUTES
 from spieltisch.server.bot_socket import BOT_PATH, bot_socket, start_bots, stop_bots
+from spieltisch.server.edge import Edge
 from spieltisch.server.hub import IDLE_GRACE, Hub
 from spieltisch.server.logs import RequestLog
 from spieltisch.server.ops import OPS_ROUTES
@@ -57,10 +64,10 @@ def create_app(
     `xml_port`, the bot server's TCP listener (XML and JSON) on that port too. `settings`
     are the host's limits (default: read from the SPIELTISCH_* environment variables)."""
     settings = settings if settings is not None else Settings.load()
+    guard = Guard(settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        app.state.settings = settings
         store = Store.open(db)
         ai = AIService(settings)  # every AI move and analysis, bounded by the settings
         app.state.ai = ai
@@ -70,7 +77,7 @@ def create_app(
         if resumed:
             log.info("resumed %d running games", resumed)
         hub.start()
-        await start_bots(app, hub, xml_port=xml_port, host=host)
+        await start_bots(app, hub, xml_port=xml_port, host=host, settings=settings, guard=guard)
         try:
             yield
         finally:
@@ -90,4 +97,12 @@ def create_app(
         WebSocketRoute(BOT_PATH, bot_socket),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(RequestLog)])
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        # the request log outermost: it sees every answer, the edge's refusals too
+        middleware=[Middleware(RequestLog), Middleware(Edge, settings=settings, guard=guard)],
+    )
+    app.state.settings = settings
+    app.state.guard = guard
+    return app

@@ -9,17 +9,21 @@ started and `stop_bots(app)` before the hub stops.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from spieltisch.bots.admin import check_admin
 from spieltisch.bots.json_session import JsonSession
 from spieltisch.bots.outbox import Outbox
 from spieltisch.bots.rooms import Lobby
 from spieltisch.bots.server import BotServer
-from spieltisch.bots.stream import MAX_PACKET
+from spieltisch.core.guard import Guard
+from spieltisch.core.metrics import WEBSOCKETS_DROPPED
+from spieltisch.core.settings import Settings
 from spieltisch.tables import Table
 
 if TYPE_CHECKING:
@@ -65,16 +69,25 @@ class HubHost:
 
 
 async def start_bots(
-    app: Any, hub: Hub, *, xml_port: int | None = None, host: str = "127.0.0.1"
+    app: Any,
+    hub: Hub,
+    *,
+    xml_port: int | None = None,
+    host: str = "127.0.0.1",
+    settings: Settings | None = None,
+    guard: Guard | None = None,
 ) -> Lobby:
-    """Give the app its bot lobby (`app.state.bots`) and, with `xml_port`, the listener
-    for the XML and JSON protocols over TCP."""
-    lobby = Lobby(HubHost(hub))
+    """Give the app its bot lobby (`app.state.bots`, with `settings.admin_password`:
+    without one, admin requests are refused) and, with `xml_port`, the listener for the
+    XML and JSON protocols over TCP, under the same limits and `guard` as the app."""
+    settings = settings if settings is not None else Settings()
+    guard = guard if guard is not None else Guard(settings)
+    lobby = Lobby(HubHost(hub), password=settings.admin_password)
     lobby.ai = hub.ai  # AI seats of bot tables: the server's levels, in its AI service
     app.state.bots = lobby
     app.state.bot_server = None
     if xml_port is not None:
-        server = BotServer(lobby, host=host, port=xml_port)
+        server = BotServer(lobby, host=host, port=xml_port, settings=settings, guard=guard)
         await server.start()
         app.state.bot_server = server
     return lobby
@@ -87,41 +100,95 @@ async def stop_bots(app: Any) -> None:
 
 
 async def bot_socket(websocket: WebSocket) -> None:
-    """The JSON bot protocol over a WebSocket: one JSON object per message."""
-    lobby: Lobby = websocket.app.state.bots
+    """The JSON bot protocol over a WebSocket: one JSON object per message.
+
+    The same limits as on TCP: the first message within `first_message_seconds`, then,
+    while the bot holds no seat and watches nothing, a message at least every
+    `idle_seconds`; a bot that does not read its messages is dropped (`send_queue`,
+    `send_timeout`); admin password guesses are limited per address (`core.guard`).
+    """
+    app = websocket.app
+    lobby: Lobby = app.state.bots
+    settings: Settings = getattr(app.state, "settings", None) or Settings()
+    guard: Guard | None = getattr(app.state, "guard", None)
+    client = websocket.client
+    address = client.host if client is not None else "unknown"
+    largest = settings.max_message_bytes
+    handler = asyncio.current_task()
     await websocket.accept()
 
     async def write(data: bytes) -> None:
-        await websocket.send_text(data.decode("utf-8"))
+        try:
+            await websocket.send_text(data.decode("utf-8"))
+        except (RuntimeError, WebSocketDisconnect) as exc:  # closed meanwhile
+            raise ConnectionError(str(exc)) from None
 
     async def close() -> None:
         with contextlib.suppress(Exception):
-            await websocket.close()
+            await asyncio.wait_for(websocket.close(), 1.0)
 
-    outbox = Outbox(write, close)
-    session = JsonSession(lobby, lambda text: outbox.send(text.encode("utf-8")), outbox.close)
+    def dropped() -> None:  # it does not read: stop waiting for its messages too
+        WEBSOCKETS_DROPPED.inc()
+        if handler is not None:
+            handler.cancel()
+
+    outbox = Outbox(
+        write,
+        close,
+        limit=settings.send_queue,
+        drain_timeout=settings.send_timeout,
+        on_drop=dropped,
+    )
+
+    def check(password: str | None, given: object) -> str | None:
+        return check_admin(password, given, guard, address)
+
+    session = JsonSession(
+        lobby, lambda text: outbox.send(text.encode("utf-8")), outbox.close, check_admin=check
+    )
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + settings.first_message_seconds
+    was_free = True
     try:
         while not outbox.closing:
-            message = await websocket.receive()
+            free = session.room is None and not session.watching
+            if not free or not was_free:  # seated, or a game just ended: idle from now
+                deadline = loop.time() + settings.idle_seconds
+            was_free = free
+            try:
+                message = await asyncio.wait_for(
+                    websocket.receive(), None if not free else max(0.0, deadline - loop.time())
+                )
+            except TimeoutError:
+                session.error("no message within the time limit", "TIMEOUT")
+                outbox.close()
+                break
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text")
             if text is None:
                 raw = message.get("bytes") or b""
-                if len(raw) > MAX_PACKET:
-                    session.error(f"a message longer than {MAX_PACKET} bytes", "TOO_LONG")
+                if len(raw) > largest:
+                    session.error(f"a message longer than {largest} bytes", "TOO_LONG")
                     continue
                 try:
                     text = raw.decode("utf-8")
                 except UnicodeDecodeError as exc:
                     session.error(f"not valid UTF-8 (byte {exc.start})", "BAD_UTF8")
                     continue
-            if len(text) > MAX_PACKET:
-                session.error(f"a message longer than {MAX_PACKET} bytes", "TOO_LONG")
+            if len(text) > largest:
+                session.error(f"a message longer than {largest} bytes", "TOO_LONG")
                 continue
             session.handle(text)
+            deadline = loop.time() + settings.idle_seconds
     except WebSocketDisconnect:
         pass
+    except asyncio.CancelledError:
+        if not outbox.dropped or handler is None:
+            raise
+        handler.uncancel()  # dropped for not reading: this connection ends here
     finally:
         session.closed()
         outbox.close()
+        with contextlib.suppress(TimeoutError):  # what is queued goes out first
+            await asyncio.wait_for(outbox.done.wait(), 1.0)

@@ -20,10 +20,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from starlette.websockets import WebSocket
-
 from spieltisch.ai.levels import EXTRA_LEVELS, levels
 from spieltisch.ai.service import AIService
+from spieltisch.bots.outbox import Outbox
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import CHANCE, Game, Outcome
@@ -92,7 +91,9 @@ class LiveTable:
     id: int
     table: Table
     hub: Hub
-    sockets: dict[WebSocket, str | None] = field(default_factory=dict)
+    #: The watchers: each socket's outbox (a bounded queue with its own writer task, so
+    #: a watcher that stops reading is dropped and never slows the table) and its token.
+    sockets: dict[Outbox, str | None] = field(default_factory=dict)
     ai: AIPlayer | None = None
     rematch_id: int | None = None
     version: int = 0
@@ -181,13 +182,14 @@ class LiveTable:
             await self.push()
 
     async def push(self) -> None:
+        """Queue the view for every watcher (never waits for one)."""
         sockets = list(self.sockets.items())
         if not sockets:
             return
         texts = self.message([token for _, token in sockets])
-        for socket, token in sockets:
-            with contextlib.suppress(Exception):  # a closed socket leaves by itself
-                await socket.send_text(texts[token])
+        encoded = {token: text.encode("utf-8") for token, text in texts.items()}
+        for outbox, token in sockets:
+            outbox.send(encoded[token])
 
     # --- the AI and the store ----------------------------------------------------------
 
@@ -400,15 +402,17 @@ class Hub:
 
     # --- watchers, clocks, idle tables -------------------------------------------------
 
-    def watch(self, live: LiveTable, socket: WebSocket, token: str | None) -> None:
+    def watch(self, live: LiveTable, socket: Outbox, token: str | None) -> None:
         live.sockets[socket] = token
         if not live.held(token):
             live.table.join()
         live.idle_since = None
         live.wake_ai()
 
-    def unwatch(self, live: LiveTable, socket: WebSocket) -> None:
-        token = live.sockets.pop(socket, None)
+    def unwatch(self, live: LiveTable, socket: Outbox) -> None:
+        if socket not in live.sockets:
+            return
+        token = live.sockets.pop(socket)
         if not live.held(token):
             live.table.leave()
         if not live.sockets:

@@ -4,17 +4,20 @@ message on the same socket, which stays open."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import time
 from typing import Any
-from urllib.parse import urlsplit
 
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from spieltisch.bots.outbox import Outbox
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
-from spieltisch.core.metrics import MOVE_SECONDS
+from spieltisch.core.metrics import MOVE_SECONDS, WEBSOCKETS_DROPPED
+from spieltisch.core.settings import Settings
 from spieltisch.core.text import read_int
 from spieltisch.server.hub import LiveTable
 from spieltisch.server.identity import identify, track, untrack
@@ -71,16 +74,18 @@ def _answering(live: LiveTable, token: str | None, offer: int | None) -> int:
 
 
 async def table_socket(socket: WebSocket) -> None:
-    hub = socket.app.state.hub
+    """One browser at a table. Everything sent to it goes through its outbox: a bounded
+    queue (`send_queue` messages) with its own writer task, so the table never waits for
+    it; a browser that stops reading (the queue full, or a send taking `send_timeout`)
+    is dropped and counted. Another site's page never gets here (`server/edge.py`)."""
+    app = socket.app
+    hub = app.state.hub
+    settings: Settings = getattr(app.state, "settings", None) or Settings()
     try:
         game_id = read_int(socket.path_params["id"], "the table id", low=1, high=MAX_SEED)
         live = hub.get(game_id)
     except (NotationError, NotFoundError):
         await socket.close(code=4404)
-        return
-    origin = socket.headers.get("origin")
-    if origin is not None and urlsplit(origin).netloc != socket.headers.get("host"):
-        await socket.close(code=4403)  # another site's page may not act with our cookie
         return
     try:
         identity = await identify(socket)
@@ -88,12 +93,37 @@ async def table_socket(socket: WebSocket) -> None:
         await socket.close(code=1013)  # the store cannot say who this is: try again later
         return
     token = identity.key
+    handler = asyncio.current_task()
     await socket.accept()
     track(socket, identity)
-    hub.watch(live, socket, token)
+
+    async def write(data: bytes) -> None:
+        try:
+            await socket.send_text(data.decode("utf-8"))
+        except (RuntimeError, WebSocketDisconnect) as exc:  # closed meanwhile
+            raise ConnectionError(str(exc)) from None
+
+    async def close() -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(socket.close(), 1.0)
+
+    def dropped() -> None:  # it does not read: it stops watching at once
+        WEBSOCKETS_DROPPED.inc()
+        hub.unwatch(live, outbox)
+        if handler is not None:
+            handler.cancel()
+
+    outbox = Outbox(
+        write,
+        close,
+        limit=settings.send_queue,
+        drain_timeout=settings.send_timeout,
+        on_drop=dropped,
+    )
+    hub.watch(live, outbox, token)
     try:
-        await socket.send_text(live.message([token])[token])
-        while True:
+        outbox.send(live.message([token])[token].encode("utf-8"))
+        while not outbox.closing:
             message = await socket.receive()
             if message["type"] == "websocket.disconnect":
                 break
@@ -113,9 +143,8 @@ async def table_socket(socket: WebSocket) -> None:
                 _act(live, token, data)
             except (SpieltischError, IllegalMoveError, StoreError) as exc:
                 rule = getattr(exc, "rule", None)
-                await socket.send_text(
-                    json.dumps({"type": "error", "rule": rule, "message": str(exc)})
-                )
+                answer = {"type": "error", "rule": rule, "message": str(exc)}
+                outbox.send(json.dumps(answer).encode("utf-8"))
                 continue
             await live.flush()
             if data.get("type") == "move":
@@ -124,6 +153,13 @@ async def table_socket(socket: WebSocket) -> None:
                 MOVE_SECONDS.observe(spent)
     except WebSocketDisconnect:
         pass
+    except asyncio.CancelledError:
+        if not outbox.dropped or handler is None:
+            raise
+        handler.uncancel()  # dropped for not reading: this connection ends here
     finally:
         untrack(socket, identity)
-        hub.unwatch(live, socket)
+        hub.unwatch(live, outbox)
+        outbox.close()
+        with contextlib.suppress(TimeoutError):  # what is queued goes out first
+            await asyncio.wait_for(outbox.done.wait(), 1.0)
