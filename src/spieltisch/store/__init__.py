@@ -10,7 +10,7 @@ from spieltisch.store.data import (
     StoredMove,
     StoredPosition,
 )
-from spieltisch.store.errors import ConflictError, NotFoundError, StoreError
+from spieltisch.store.errors import ConflictError, NotFoundError, StoreError, StoreUnavailable
 from spieltisch.store.repository import Store
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "Status",
     "Store",
     "StoreError",
+    "StoreUnavailable",
     "StoredGame",
     "StoredMove",
     "StoredPosition",
