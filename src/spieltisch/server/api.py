@@ -21,8 +21,9 @@ from spieltisch.core.registry import games, load
 from spieltisch.core.text import read_int
 from spieltisch.server.catalog import catalog, rules_html
 from spieltisch.server.hub import COOKIE, Hub, LiveTable, NewTable, holder, new_secret
-from spieltisch.store import NotFoundError, StoreError
+from spieltisch.store import NotFoundError, StoreError, StoreUnavailable
 from spieltisch.tables import SeatError
+from spieltisch.tables.recorder import NotSaved, store_call
 
 #: The largest request body read (a record of a long game fits easily).
 MAX_BODY = 4_000_000
@@ -127,7 +128,17 @@ def guarded(handler: Any) -> Any:
             return error(str(exc))
         except NotFoundError as exc:
             return error(str(exc), 404)
+        except StoreUnavailable as exc:  # an outage or a lock: nothing changed, try again
+            response = error(f"{exc}; try again shortly", 503)
+            response.headers["retry-after"] = "5"
+            return response
+        except NotSaved as exc:
+            response = error(str(exc), 503)
+            response.headers["retry-after"] = "5"
+            return response
         except SeatError as exc:
+            if exc.rule == "TOO_MANY_OPEN_TABLES":
+                return error(exc.detail, 429)
             return error(exc.detail, 403 if exc.rule in ("NO_SEAT",) else 409)
         except (SpieltischError, StoreError, ValueError) as exc:
             return error(str(exc))
@@ -181,7 +192,7 @@ async def create_table(request: Request) -> Response:
     from_game = int_field(data, "from_game", 1, MAX_SEED)
     hub = hub_of(request)
     if from_game is not None:
-        record = hub.store.record(from_game)
+        record = await store_call("record", hub.store.record, from_game)
         ply = int_field(data, "ply", 0, len(record.moves), len(record.moves))
         name, options = record.game, record.options
         position = replay_record(record, ply).text()
@@ -201,7 +212,7 @@ async def create_table(request: Request) -> Response:
         clock=clock,
     )
     secret, fresh = secret_of(request)
-    live = hub.create(new, holder(secret))
+    live = await hub.create(new, holder(secret))
     return with_cookie(JSONResponse(_created(live)), secret, fresh)
 
 
@@ -216,25 +227,25 @@ async def lobby(request: Request) -> Response:
 async def join_table(request: Request) -> Response:
     data = await body(request)
     hub = hub_of(request)
-    live = hub.get(path_id(request))
+    live = await hub.get(path_id(request))
     secret, fresh = secret_of(request)
     name = text_field(data, "name", "friend", 40).strip() or "friend"
-    seat = hub.join(live, holder(secret), name)
+    seat = await hub.join(live, holder(secret), name)
     return with_cookie(JSONResponse({"id": live.id, "seat": seat}), secret, fresh)
 
 
 async def rematch(request: Request) -> Response:
     hub = hub_of(request)
-    live = hub.get(path_id(request))
+    live = await hub.get(path_id(request))
     secret, _ = secret_of(request)
-    fresh = hub.rematch(live, holder(secret))
+    fresh = await hub.rematch(live, holder(secret))
     return JSONResponse(_created(fresh))
 
 
 async def table_view(request: Request) -> Response:
     """The table as this browser sees it now (the WebSocket sends the same)."""
     hub = hub_of(request)
-    live = hub.get(path_id(request))
+    live = await hub.get(path_id(request))
     secret, _ = secret_of(request)
     token = holder(secret)
     return Response(live.message([token])[token], media_type="application/json")
@@ -273,13 +284,14 @@ async def list_records(request: Request) -> Response:
         filters["status"] = params["status"][:20]
     limit = query_int(request, "limit", 1, 200, 50)
     offset = query_int(request, "offset", 0, 10**9, 0)
-    found = store.list_games(**filters, limit=limit, offset=offset)
-    total = store.count_games(**filters)
+    found = await store_call("list_games", store.list_games, **filters, limit=limit, offset=offset)
+    total = await store_call("count_games", store.count_games, **filters)
     return JSONResponse({"games": [_summary(g) for g in found], "total": total})
 
 
 async def record_detail(request: Request) -> Response:
-    stored = hub_of(request).store.game(path_id(request))
+    store = hub_of(request).store
+    stored = await store_call("game", store.game, path_id(request))
     detail = _summary(stored)
     detail["moves"] = [
         {"notation": m.notation, "seat": m.seat, "seconds": m.seconds} for m in stored.moves
@@ -290,7 +302,8 @@ async def record_detail(request: Request) -> Response:
 
 async def record_view(request: Request) -> Response:
     """The view of the position after `ply` moves of a stored game."""
-    record = hub_of(request).store.record(path_id(request))
+    store = hub_of(request).store
+    record = await store_call("record", store.record, path_id(request))
     ply = query_int(request, "ply", 0, len(record.moves), len(record.moves))
     state = replay_record(record, ply)
     return JSONResponse({"ply": ply, "plies": len(record.moves), "view": state.view().to_json()})
@@ -298,7 +311,8 @@ async def record_view(request: Request) -> Response:
 
 async def export_record(request: Request) -> Response:
     game_id = path_id(request)
-    record = hub_of(request).store.record(game_id)
+    store = hub_of(request).store
+    record = await store_call("record", store.record, game_id)
     record.meta.pop("holders", None)  # who held the seats stays on this server
     name = f"{record.game}-{game_id}.json"
     return Response(
@@ -317,7 +331,8 @@ async def import_record(request: Request) -> Response:
     except UnicodeDecodeError:
         raise BadRequest("a record is UTF-8 text") from None
     record = GameRecord.from_json(text)
-    game_id = hub_of(request).store.import_record(record)
+    store = hub_of(request).store
+    game_id = await store_call("import_record", store.import_record, record)
     return JSONResponse({"id": game_id})
 
 
@@ -337,7 +352,7 @@ async def analysis(request: Request) -> Response:
     hub = hub_of(request)
     game_id = int_field(data, "game_id", 1, MAX_SEED)
     if game_id is not None:
-        record = hub.store.record(game_id)
+        record = await store_call("record", hub.store.record, game_id)
         ply = int_field(data, "ply", 0, len(record.moves), len(record.moves)) or 0
         replay_record(record, ply)  # checked before the worker sees it
         args = (record.game, record.options, record.start, record.seed, record.moves[:ply])

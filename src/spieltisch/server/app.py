@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from spieltisch.bots.web import BOT_PATH, bot_socket, start_bots, stop_bots
+from spieltisch.core.settings import Settings
 from spieltisch.server.analysis import Analyst
 from spieltisch.server.api import ROUTES, secret_of, with_cookie
 from spieltisch.server.arena_api import ARENA_ROUTES
@@ -47,6 +49,7 @@ def create_app(
     idle_grace: float = IDLE_GRACE,
     xml_port: int | None = None,
     host: str = "127.0.0.1",
+    settings: Settings | None = None,
 ) -> Starlette:
     """The web app over the store at `db` (a SQLite path or an SQLAlchemy URL); with
     `xml_port`, the bot server's TCP listener (XML and JSON) on that port too."""
@@ -54,10 +57,16 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store.open(db)
-        hub = Hub(store, idle_grace=idle_grace)
+        hub = Hub(
+            store,
+            idle_grace=idle_grace,
+            settings=settings if settings is not None else Settings.load(),
+        )
         app.state.hub = hub
         app.state.analyst = Analyst()
+        started = time.perf_counter()
         resumed = hub.restore()
+        log.info("restore took %.3f s", time.perf_counter() - started)
         if resumed:
             log.info("resumed %d running games", resumed)
         hub.start()

@@ -35,6 +35,7 @@ from spieltisch.core.errors import NotationError, quote
 from spieltisch.core.game import CHANCE, Outcome
 from spieltisch.core.registry import load
 from spieltisch.store import engine as engines
+from spieltisch.store import writes
 from spieltisch.store.data import (
     RESULTS,
     STATUSES,
@@ -46,7 +47,6 @@ from spieltisch.store.data import (
     StoredMove,
     StoredPosition,
 )
-from spieltisch.store import writes
 from spieltisch.store.errors import ConflictError, NotFoundError, StoreError, StoreUnavailable
 from spieltisch.store.models import (
     KIND_LENGTH,
@@ -346,7 +346,9 @@ class Store(TournamentStore):
         if row.status != "running":
             raise ConflictError(f"game {game_id} is {row.status}: its moves stay")
         if plies > row.plies:
-            raise ConflictError(f"game {game_id} has {row.plies} moves: cannot keep {plies} of them")
+            raise ConflictError(
+                f"game {game_id} has {row.plies} moves: cannot keep {plies} of them"
+            )
         session.execute(delete(MoveRow).where(MoveRow.game_id == game_id, MoveRow.ply >= plies))
         row.plies = plies
         row.updated_at = _now()

@@ -30,6 +30,7 @@ from spieltisch.tables.events import (
     Event,
     GameOver,
     MovePlayed,
+    Reverted,
     Started,
     TookBack,
 )
@@ -42,6 +43,8 @@ __all__ = ["AIError", "AIPlayer", "ThinkRequest", "Thinker", "choose", "think"]
 DEFAULT_CONTEXT = "spawn"
 #: How long a terminated search process may take to go before it is killed.
 GRACE = 0.5
+#: Seconds the AI waits before thinking again after the store refused a move.
+REVERTED_PAUSE = 1.0
 
 
 class AIError(SpieltischError):
@@ -271,6 +274,7 @@ class AIPlayer:
         self.thinker: Thinker | None = None
         #: The last error of a search (the table is abandoned when the AI fails).
         self.error: BaseException | None = None
+        self._closed = False
         self._unsubscribe = table.subscribe(self._heard)
         self.poke()
 
@@ -293,10 +297,20 @@ class AIPlayer:
             self.task.cancel()
 
     def close(self) -> None:
+        self._closed = True
         self._unsubscribe()
         self.cancel()
 
+    def _poke_if_open(self) -> None:
+        if not self._closed:
+            self.poke()
+
     def _heard(self, event: Event) -> None:
+        if isinstance(event, Reverted):  # the store refused: think again a little later
+            self.cancel()
+            self.task = None
+            asyncio.get_running_loop().call_later(REVERTED_PAUSE, self._poke_if_open)
+            return
         if isinstance(event, TookBack | GameOver | Abandoned):
             self.cancel()
             self.task = None

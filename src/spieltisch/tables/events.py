@@ -112,3 +112,12 @@ Event = (
     | GameOver
     | Abandoned
 )
+
+
+@dataclass(frozen=True)
+class Reverted:
+    """The table went back to an earlier moment (`Table.rewind`): what happened since was
+    not stored, so it did not happen. `ply` is the number of moves now."""
+
+    ply: int
+    reason: str
