@@ -27,9 +27,11 @@ def free_port() -> int:
 class ServerProcess:
     """`spieltisch serve` in a child process; `url` is its address."""
 
-    def __init__(self, db: Path, *extra: str) -> None:
+    def __init__(self, db: Path | str, *extra: str, env: dict[str, str] | None = None) -> None:
         self.db = db
         self.extra = list(extra)
+        #: Environment variables for the server (e.g. `SPIELTISCH_*` settings).
+        self.env = dict(env or {})
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -37,6 +39,7 @@ class ServerProcess:
     def start(self) -> None:
         env = dict(os.environ)
         env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
+        env.update(self.env)
         command = [sys.executable, "-m", "spieltisch", "serve", "--port", str(self.port)]
         self.process = subprocess.Popen(
             [*command, "--db", str(self.db), *self.extra],
@@ -82,6 +85,13 @@ class ServerProcess:
                 if b"resource_tracker" not in command:
                     found.append(int(part))
         return found
+
+    def kill(self) -> None:
+        """End the server as a crash would (SIGKILL: no clean-up at all)."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(10)
+        self.stop()
 
     def restart(self) -> None:
         self.stop()
