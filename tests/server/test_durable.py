@@ -237,14 +237,13 @@ def test_kill_9_of_serve_mid_game_and_its_bot_games(tmp_path: Path) -> None:
         acknowledged: list[str] = []
         _play(client, 5, acknowledged)
         bot_url = server.url.replace("http://", "ws://") + "/ws/bot"
-        waiting = connect(bot_url)
-        waiting.send(json.dumps({"type": "join", "game": "schachogi", "name": "lonely bot"}))
-        while (message := json.loads(waiting.recv(20)))["type"] != "joined":
-            pass
-        bot_table = int(message["table"])
-        assert bot_table in [t["id"] for t in server.get("/api/tables")["open"]]
-        server.kill()
-        waiting.close()
+        with connect(bot_url) as waiting:
+            waiting.send(json.dumps({"type": "join", "game": "schachogi", "name": "lonely bot"}))
+            while (message := json.loads(waiting.recv(20)))["type"] != "joined":
+                pass
+            bot_table = int(message["table"])
+            assert bot_table in [t["id"] for t in server.get("/api/tables")["open"]]
+            server.kill()
         server.start()
         lobby = server.get("/api/tables")
         assert bot_table not in [t["id"] for t in lobby["open"] + lobby["running"]]
