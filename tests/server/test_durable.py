@@ -275,9 +275,7 @@ def _stale_games(db: Path, count: int) -> tuple[list[int], int]:
         live = store.create_game("schachogi", players, seed=1, meta=meta)
         with store.engine.begin() as connection:
             old = datetime.now(UTC) - timedelta(hours=2)
-            connection.execute(
-                update(GameRow).where(GameRow.id.in_(stale)).values(updated_at=old)
-            )
+            connection.execute(update(GameRow).where(GameRow.id.in_(stale)).values(updated_at=old))
     return stale, live
 
 

@@ -366,6 +366,7 @@ class Store(TournamentStore):
         change = writes.SetMeta(meta or {}, seats)
         game_id = _id(game_id)
         checked = _checked(change)
+        assert isinstance(checked, writes.SetMeta)
         with self._write() as session:
             self._set_meta(session, game_id, checked)
 
