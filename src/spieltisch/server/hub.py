@@ -61,6 +61,9 @@ log = logging.getLogger(__name__)
 COOKIE = "spieltisch"
 #: Seconds a table may go unwatched before its AI stops thinking (it resumes on return).
 IDLE_GRACE = 60.0
+#: Seconds an ended table nobody watches stays in memory (later it is read from the
+#: store when asked for), so memory holds the live tables, not every game ever played.
+ENDED_GRACE = 600.0
 #: The level names the lobby offers besides the game's own (the weakest first).
 EXTRA_LEVELS = ("random",)
 
@@ -511,8 +514,27 @@ class Hub:
                     idle = live.idle_since
                     if idle is not None and live.ai is not None and now - idle > self.idle_grace:
                         live.sleep_ai()
+                    if self._done_with(live):
+                        self._forget(live)
                 except Exception:  # one broken table must not stop the others' clocks
                     log.exception("table %s", live.id)
+
+    def _done_with(self, live: LiveTable) -> bool:
+        """An ended table nobody watches, stored, for `ENDED_GRACE` seconds."""
+        return (
+            live.table.status in (Status.OVER, Status.ABANDONED)
+            and not live.sockets
+            and live.life is not None
+            and time.time() - live.life.active > ENDED_GRACE
+            and not (live.recorder is not None and live.recorder.busy)
+        )
+
+    def _forget(self, live: LiveTable) -> None:
+        """Drop an ended table from memory (`get` reads it from the store again)."""
+        live.sleep_ai()
+        if live.recorder is not None:
+            live.recorder.close()
+        self.tables.pop(live.id, None)
 
     def lobby(self) -> dict[str, list[dict[str, Any]]]:
         """Open tables (a seat free) and running tables, newest first."""

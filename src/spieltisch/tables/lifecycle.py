@@ -24,7 +24,15 @@ from typing import Any
 
 from spieltisch.core.settings import Settings
 from spieltisch.store import GameSummary
-from spieltisch.tables.events import Event, MovePlayed, Reverted, Started, TookBack
+from spieltisch.tables.events import (
+    Abandoned,
+    Event,
+    GameOver,
+    MovePlayed,
+    Reverted,
+    Started,
+    TookBack,
+)
 from spieltisch.tables.seats import SeatError, SeatKind
 from spieltisch.tables.table import Status, Table
 
@@ -92,7 +100,8 @@ class Lifecycle:
     table: Table
     settings: Settings
     now: Now = time.time
-    #: When the table opened (waiting) and when something last happened in its game.
+    #: When the table opened (waiting) and when something last happened in its game
+    #: (a move, a take-back, the end).
     opened: float = 0.0
     active: float = 0.0
     #: Since when each seat's player is gone (None: there, or not a person).
@@ -105,7 +114,7 @@ class Lifecycle:
         self.table.subscribe(self._heard)
 
     def _heard(self, event: Event) -> None:
-        if isinstance(event, Started | MovePlayed | TookBack | Reverted):
+        if isinstance(event, Started | MovePlayed | TookBack | Reverted | GameOver | Abandoned):
             self.active = self.now()
 
     def present(self, seat: int, here: bool) -> None:

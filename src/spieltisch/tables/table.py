@@ -220,7 +220,7 @@ class Table:
     def view(self, for_seat: int | None = None) -> dict[str, Any]:
         """The table as the person in `for_seat` (None: a spectator) sees it, JSON-ready:
         seats, clocks, status, whose turn, the AI thinking, offers, the moves, the outcome
-        and the position (`state`: the game's `State.view()` as JSON)."""
+        (or why it was abandoned) and the position (`state`: the game's `State.view()` as JSON)."""
         self.tick()
         names = self.game.player_names
         turn = self.turn
@@ -263,6 +263,7 @@ class Table:
             "last_move": self.record.moves[-1] if self.record.moves else None,
             "position": self.state.text(),
             "outcome": outcome,
+            "abandoned": self.record.meta.get("abandoned"),
             "state": self.state.view().to_json(),
         }
 
