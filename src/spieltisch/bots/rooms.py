@@ -33,7 +33,7 @@ from spieltisch.core.competition import CompetitionCodec, Forfeit
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
 from spieltisch.core.game import Game
 from spieltisch.core.registry import games, load
-from spieltisch.store import Store
+from spieltisch.store import Store, StoreError
 from spieltisch.tables import (
     Event,
     Reverted,
@@ -507,7 +507,10 @@ class Lobby:
         # a free seat is a person's until a bot takes it: a person in the web app may
         table = Table(game, seats or [Seat.person(""), Seat.person("")], seed=seed)
         room = Room(self, table, slots, prepared=prepared, paused=paused)
-        room.id = self.host.open(table)
+        try:
+            room.id = self.host.open(table)
+        except StoreError as exc:  # the host stores the table at once (the web app's hub)
+            raise JoinError(f"no new game now: {exc}") from None
         room.attach(self.host.recorder(table))
         self.rooms[room.id] = room
         return room
