@@ -366,3 +366,44 @@ def test_a_player_has_a_bounded_number_of_open_tables(tmp_path: Path) -> None:
         assert len(server.get("/api/tables")["open"]) == 4
     finally:
         server.stop()
+
+
+def test_a_bot_move_the_store_cannot_keep_is_asked_for_again(tmp_path: Path) -> None:
+    db = tmp_path / "bots.db"
+    port = free_port()
+    process = _bot_server(db, port)
+    try:
+        white, black = LineClient(port), LineClient(port)
+        white.send(type="join", game="schachogi", name="white")
+        joined = white.until("joined")
+        black.send(type="join", table=joined["table"], name="black")
+        black.until("joined")
+        request = white.until("move_request")
+        first = request["legal"][0]
+        white.send(type="move", move=first)
+        request = black.until("move_request")
+        locker = subprocess.Popen(
+            [sys.executable, "-c", LOCKER, str(db)], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+        )
+        try:
+            assert locker.stdout is not None and locker.stdout.readline() == b"locked\n"
+            black.send(type="move", move=request["legal"][0])
+            error = black.until("error")
+            assert error["rule"] == "NOT_SAVED" and "locked" in error["message"]
+            again = black.until("move_request")
+            assert again["ply"] == request["ply"]  # the same move is asked for again
+        finally:
+            assert locker.stdin is not None
+            locker.stdin.close()
+            locker.wait(10)
+        second = again["legal"][-1]
+        black.send(type="move", move=second)
+        white.until("move_request")
+        white.close()
+        black.close()
+        with Store.open(db) as store:
+            (game,) = store.list_games()
+            assert [move.notation for move in store.game(game.id).moves] == [first, second]
+    finally:
+        process.kill()
+        process.wait(10)

@@ -221,6 +221,12 @@ class Room:
             recorder.on_settled.append(self._settled)
 
     def _settled(self, stored: bool) -> None:
+        seat = self.table.turn
+        if not stored and seat is not None and self.recorder is not None:
+            # the player to move hears why its move is asked for again (JSON: an error)
+            tell = getattr(self.slots[seat].participant, "error", None)
+            if callable(tell):
+                tell(f"{self.recorder.last_error}; your move is asked for again", "NOT_SAVED")
         # not stored, the table went back (`Reverted`): the move is asked for again; an
         # end the room was making is made again in a moment
         ending = self._ending is not None and self.table.status is not Status.ABANDONED

@@ -150,8 +150,9 @@ class Recorder:
         self.game_id = game_id
         #: The table as last stored.
         self.saved = table.checkpoint()
-        #: Batches that failed so far.
+        #: Batches that failed so far, and why the last one did.
         self.failures = 0
+        self.last_error: str | None = None
         self.on_settled: list[Callable[[bool], None]] = []
         self._pending = _Batch()
         self._inflight: _Batch | None = None
@@ -260,11 +261,15 @@ class Recorder:
                 log.warning("table %s: not stored, going back: %s", self.game_id, error)
                 later, self._pending = self._pending, _Batch()
                 message = f"not saved, the table went back to its stored state: {error}"
-                if batch.creation is not None:
-                    self._dead = True  # no store game: the room cannot be played
-                    self.table.abandon("aborted: the database is unavailable")
-                else:
-                    self.table.rewind(self.saved, error)
+                self.last_error = message
+                try:
+                    if batch.creation is not None:
+                        self._dead = True  # no store game: the room cannot be played
+                        self.table.abandon("aborted: the database is unavailable")
+                    else:
+                        self.table.rewind(self.saved, error)
+                except Exception:  # the waiting front ends must hear of it all the same
+                    log.exception("table %s: going back failed", self.game_id)
                 self._resolve(batch, message)
                 self._resolve(later, message)
                 self._notify(False)
