@@ -189,7 +189,9 @@ class LiveTable:
             asyncio.get_running_loop().create_task(self.push())
 
     async def flush(self) -> None:
-        """Send the pending view now (instead of soon)."""
+        """Send the pending view now (instead of soon), if it is stored."""
+        if self.recorder is not None and self.recorder.busy:
+            return  # the scheduled push, or the recorder once stored, sends it
         if self._push_pending:
             self._push_pending = False
             self.version += 1
