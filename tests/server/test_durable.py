@@ -69,6 +69,13 @@ def test_a_postgresql_outage_refuses_moves_and_the_server_recovers(postgres: Ser
         client = TableClient(server, game_id, me)
         acknowledged: list[str] = []
         _play(client, 3, acknowledged)
+        _, answer, _ = server.post(
+            "/api/tables", {"game": "schachogi", "level": "random", "seed": 3}, me
+        )
+        ai_id = answer["id"]
+        versus_ai = TableClient(server, ai_id, me)
+        versus_ai.move(_first(versus_ai))
+        versus_ai.until(lambda t: t["your_turn"])  # the AI answered
 
         postgres.pause()
         refused = client.move(_first(client))
@@ -81,6 +88,7 @@ def test_a_postgresql_outage_refuses_moves_and_the_server_recovers(postgres: Ser
         assert server.get("/api/tables")["running"]  # what needs no database still answers
         second = client.move(_first(client))
         assert second["type"] == "error" and second["rule"] == "NOT_SAVED"
+        assert versus_ai.move(_first(versus_ai)).get("rule") == "NOT_SAVED"
 
         postgres.resume()
         deadline = time.monotonic() + 30
@@ -97,6 +105,11 @@ def test_a_postgresql_outage_refuses_moves_and_the_server_recovers(postgres: Ser
         assert _stored(server, game_id) == acknowledged
         status, _, _ = server.post("/api/tables", {"game": "schachogi"}, me)
         assert status == 200
+        # the game against the AI goes on too, the table equal to its stored game
+        assert versus_ai.move(_first(versus_ai))["type"] == "table"
+        played = versus_ai.until(lambda t: t["your_turn"] and t["ply"] >= 4)["moves"]
+        versus_ai.close()
+        assert _stored(server, ai_id) == played
     finally:
         server.stop()
 
