@@ -46,7 +46,7 @@ class ServerProcess:
     """`spieltisch serve` in a child process; `url` is its address. `env`: settings for
     it (`SPIELTISCH_*` variables), over `GENEROUS`."""
 
-    def __init__(self, db: Path, *extra: str, env: dict[str, str] | None = None) -> None:
+    def __init__(self, db: Path | str, *extra: str, env: dict[str, str] | None = None) -> None:
         self.db = db
         self.extra = list(extra)
         self.env = {**GENEROUS, **(env or {})}
@@ -106,6 +106,13 @@ class ServerProcess:
                 if b"resource_tracker" not in command:
                     found.append(int(part))
         return found
+
+    def kill(self) -> None:
+        """End the server as a crash would (SIGKILL: no clean-up at all)."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(10)
+        self.stop()
 
     def restart(self) -> None:
         self.stop()

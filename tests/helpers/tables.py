@@ -1,6 +1,13 @@
-"""The games every table test runs on, and a clock the test moves by hand."""
+"""The games every table test runs on, a clock the test moves by hand, and tables of two
+people played at random."""
 
 from __future__ import annotations
+
+import random
+from typing import Any
+
+import spieltisch
+from spieltisch.tables import Seat, Table
 
 GAMES = ("ostseeschach", "schachogi", "hase-und-igel", "okard")
 
@@ -13,3 +20,19 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.now
+
+
+def people() -> list[Seat]:
+    return [Seat.person("ann", "token-a"), Seat.person("bob", "token-b")]
+
+
+def table_for(name: str = "ostseeschach", seed: int = 3, **kwargs: Any) -> Table:
+    table = Table(spieltisch.load(name), kwargs.pop("seats", people()), seed=seed, **kwargs)
+    table.start()
+    return table
+
+
+def random_moves(table: Table, rng: random.Random, limit: int = 2000) -> None:
+    """Play uniformly random legal moves for whoever is to move."""
+    while (seat := table.turn) is not None and table.ply < limit:
+        table.play(seat, str(rng.choice(table.state.legal_moves())))

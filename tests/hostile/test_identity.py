@@ -160,7 +160,7 @@ def test_someone_elses_seat_token_or_old_secret(
     _still_playing(game)
 
 
-def _holders(db: Path, table_id: int) -> list[str]:
+def _holders(db: Path | str, table_id: int) -> list[str]:
     import sqlite3
 
     with sqlite3.connect(db) as connection:

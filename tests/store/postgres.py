@@ -61,6 +61,30 @@ class Server:
     def url(self, database: str = "postgres") -> str:
         return f"postgresql+psycopg://{USER}@127.0.0.1:{self.port}/{database}"
 
+    def pause(self) -> None:
+        """Stop the server as an outage would (connections cut), keeping its data."""
+        self._ctl("-m", "fast", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the paused server again on the same port, with the same data."""
+        settings = (
+            f"-h 127.0.0.1 -p {self.port} -k {self.folder} -c fsync=off "
+            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=60"
+        )
+        log = str(self.folder / "server.log")
+        self._ctl("-l", log, "-w", "-t", "60", "-o", settings, "start")
+
+    def _ctl(self, *args: str) -> None:
+        done = subprocess.run(
+            [*self.runner, str(self.binaries / "pg_ctl"), "-D", str(self.folder / "data"), *args],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=90,
+        )
+        if done.returncode != 0:
+            raise NoServer(f"pg_ctl {' '.join(args)} failed: {done.stderr or done.stdout}")
+
     def stop(self) -> None:
         subprocess.run(
             [

@@ -36,23 +36,7 @@ from spieltisch.tables import (
     TookBack,
 )
 from tests.cli.run import run
-from tests.helpers.tables import GAMES, FakeClock
-
-
-def people() -> list[Seat]:
-    return [Seat.person("ann", "token-a"), Seat.person("bob", "token-b")]
-
-
-def table_for(name: str = "ostseeschach", seed: int = 3, **kwargs: Any) -> Table:
-    table = Table(spieltisch.load(name), kwargs.pop("seats", people()), seed=seed, **kwargs)
-    table.start()
-    return table
-
-
-def random_moves(table: Table, rng: random.Random, limit: int = 2000) -> None:
-    """Play uniformly random legal moves for whoever is to move."""
-    while (seat := table.turn) is not None and table.ply < limit:
-        table.play(seat, str(rng.choice(table.state.legal_moves())))
+from tests.helpers.tables import GAMES, FakeClock, people, random_moves, table_for
 
 
 def to_a_roll(table: Table, rng: random.Random) -> str:

@@ -11,7 +11,10 @@ loses (HARD_TIMEOUT). A player that breaks a rule in a strict slot (XML) loses w
 RULE_VIOLATION; one that leaves a running game loses with LEFT.
 
 Every game is kept in the store through a `TableHost`: `StoreHost` for the bot server
-alone, the web app's hub when the bot server runs inside `spieltisch serve`.
+alone, the web app's hub when the bot server runs inside `spieltisch serve`. Both store
+a table's events with the one `Recorder` of spieltisch.tables: a move is acknowledged
+(the new state sent, the next move requested) only once it is stored; a move the store
+could not keep is taken back and asked for again.
 """
 
 from __future__ import annotations
@@ -29,24 +32,21 @@ from typing import Any, Protocol
 from spieltisch.ai.service import AIService
 from spieltisch.core.competition import CompetitionCodec, Forfeit
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
-from spieltisch.core.game import CHANCE, Game, Outcome
+from spieltisch.core.game import Game
 from spieltisch.core.registry import DEFAULT_GAME, game_names, load
-from spieltisch.store import Player, Store
-from spieltisch.store.tournaments import rate_quietly
+from spieltisch.store import Store, StoreError
 from spieltisch.tables import (
-    Abandoned,
-    ChanceDrawn,
     Event,
-    GameOver,
-    MovePlayed,
+    Reverted,
     Seat,
     SeatError,
     SeatKind,
-    Started,
     Status,
     Table,
 )
 from spieltisch.tables.ai import AIPlayer
+from spieltisch.tables.lifecycle import BOT_ROOM, RESTART
+from spieltisch.tables.recorder import Recorder, seat_kind
 
 __all__ = [
     "HARD_TIMEOUT",
@@ -111,75 +111,62 @@ class TableHost(Protocol):
         """A waiting table of the host's own with a free seat (the web app's tables
         waiting for a friend), for a bot to join; None when there is none."""
 
+    def recorder(self, table: Table) -> Recorder | None:
+        """What stores `table` (None: nothing does)."""
 
-def kind_of(seat: Seat) -> str:
-    """The store's kind of a seat: `bot:NAME`, `ai:SPEC` or `person`."""
-    if seat.kind is SeatKind.BOT:
-        return f"bot:{seat.name or '?'}"[:64]
-    if seat.kind is SeatKind.AI:
-        return f"ai:{seat.agent}"[:64]
-    return "person"
+
+#: The store's kind of a seat (one definition, in spieltisch.tables.recorder).
+kind_of = seat_kind
 
 
 class StoreHost:
     """Tables of the bot server on its own: each game is kept in `store` (if any) from
-    its start, every move as played, finished or abandoned at the end."""
+    its start by a `Recorder`, every move as played, finished or abandoned at the end."""
 
     def __init__(self, store: Store | None) -> None:
         self.store = store
-        self._games: dict[int, int] = {}  # id(table) -> store game id
-        self._unsubscribe: dict[int, Callable[[], None]] = {}
+        self._recorders: dict[int, Recorder] = {}  # id(table) -> its recorder
+
+    def recover(self) -> int:
+        """End the bot games a crashed server left running (`aborted: server restart`:
+        their connections died with it); how many. Call it once at the start."""
+        if self.store is None:
+            return 0
+        ids = [
+            game.id
+            for game in self.store.running_summaries()
+            if game.meta.get("room") == BOT_ROOM
+            or any(player.kind.startswith("bot:") for player in game.players)
+        ]
+        done = self.store.abandon_games(ids, RESTART) if ids else 0
+        if done:
+            log.info("%d bot games of a crashed server ended: %s", done, RESTART)
+        return done
 
     def open(self, table: Table) -> str:
         if self.store is not None:
-            self._unsubscribe[id(table)] = table.subscribe(lambda event: self._heard(table, event))
+            table.record.meta["room"] = BOT_ROOM
+            self._recorders[id(table)] = Recorder(self.store, table)
         return uuid.uuid4().hex[:12]
 
     def seated(self, table: Table) -> None:
         pass
 
     def close(self, table: Table) -> None:
-        self._games.pop(id(table), None)
-        stop = self._unsubscribe.pop(id(table), None)
-        if stop is not None:
-            stop()
+        recorder = self._recorders.pop(id(table), None)
+        if recorder is not None:
+            recorder.close()
 
     def find(self, table_id: str) -> Table | None:
         return None
 
+    def recorder(self, table: Table) -> Recorder | None:
+        return self._recorders.get(id(table))
+
     def game_id(self, table: Table) -> int | None:
         """The store's id of `table`'s game (None before the start or without a store)."""
-        return self._games.get(id(table))
-
-    def _heard(self, table: Table, event: Event) -> None:
-        store = self.store
-        assert store is not None
-        try:
-            if isinstance(event, Started):
-                record = table.record
-                self._games[id(table)] = store.create_game(
-                    record.game,
-                    [Player(seat.name or "?", kind_of(seat)) for seat in table.seats],
-                    options=record.options,
-                    seed=record.seed,
-                    chance_seed=table.chance_seed,
-                    start=None if record.seed is not None else record.start,
-                )
-                return
-            game_id = self._games.get(id(table))
-            if game_id is None:
-                return
-            if isinstance(event, MovePlayed):
-                store.add_move(game_id, event.ply, event.notation, event.seconds, event.seat)
-            elif isinstance(event, ChanceDrawn):
-                store.add_move(game_id, event.ply, event.notation, 0.0, CHANCE)
-            elif isinstance(event, GameOver):
-                store.finish_game(game_id, Outcome(event.winner, event.reason, event.scores))
-                rate_quietly(store, game_id)
-            elif isinstance(event, Abandoned):
-                store.abandon_game(game_id, event.reason[:200])
-        except SpieltischError:
-            log.exception("the store refused an event of a bot game")
+        recorder = self._recorders.get(id(table))
+        return recorder.game_id if recorder is not None else None
 
 
 @dataclass
@@ -220,9 +207,38 @@ class Room:
     _flush_pending: bool = False
     _ai: AIPlayer | None = None
     _unsubscribe: Callable[[], None] | None = None
+    #: What stores the table; the room answers only once the table is stored.
+    recorder: Recorder | None = None
+    #: The end the room is making (a forfeit, a cancel), done again if not stored.
+    _ending: Callable[[], None] | None = None
 
     def __post_init__(self) -> None:
         self._unsubscribe = self.table.subscribe(self._heard)
+
+    def attach(self, recorder: Recorder | None) -> None:
+        """Answer only what `recorder` has stored."""
+        self.recorder = recorder
+        if recorder is not None:
+            recorder.on_settled.append(self._settled)
+
+    def _settled(self, stored: bool) -> None:
+        seat = self.table.turn
+        if not stored and seat is not None and self.recorder is not None:
+            # the player to move hears why its move is asked for again (JSON: an error)
+            tell = getattr(self.slots[seat].participant, "error", None)
+            if callable(tell):
+                tell(f"{self.recorder.last_error}; your move is asked for again", "NOT_SAVED")
+        # not stored, the table went back (`Reverted`): the move is asked for again; an
+        # end the room was making is made again in a moment
+        ending = self._ending is not None and self.table.status is not Status.ABANDONED
+        if not stored and not self.closed and ending:
+            with contextlib.suppress(RuntimeError):
+                asyncio.get_running_loop().call_later(1.0, self._retry_end)
+        self.schedule()
+
+    def _retry_end(self) -> None:
+        if self._ending is not None and not self.closed:
+            self._ending()
 
     # --- reading ---------------------------------------------------------------------
 
@@ -280,12 +296,15 @@ class Room:
                 if self.table.status is Status.RUNNING:
                     self.end(Forfeit(seat, LEFT, "Der Spieler hat das Spiel verlassen"))
                 elif self.table.status is Status.WAITING:
-                    self.table.abandon("a bot left before the start")
-                    self._flush()
+                    self._abandon("a bot left before the start")
 
     def cancel(self) -> None:
         """An admin's `cancel`: the game ends without a result."""
-        self.table.abandon("cancelled")
+        self._abandon("cancelled")
+
+    def _abandon(self, reason: str) -> None:
+        self._ending = lambda: self._abandon(reason)
+        self.table.abandon(reason)
         self._flush()
 
     def set_paused(self, paused: bool) -> None:
@@ -350,6 +369,7 @@ class Room:
         if self.table.status is not Status.RUNNING:
             return
         self._stop_timer()
+        self._ending = lambda: self.end(forfeit)
         self.forfeit = forfeit
         self.table.forfeit(forfeit.seat, forfeit.cause)
         self._flush()
@@ -357,6 +377,8 @@ class Room:
     # --- the table's events ----------------------------------------------------------
 
     def _heard(self, event: Event) -> None:
+        if isinstance(event, Reverted):
+            self._requested = None  # the move was not stored: ask for it again
         self.schedule()
 
     def schedule(self) -> None:
@@ -372,6 +394,11 @@ class Room:
     def _flush(self) -> None:
         self._flush_pending = False
         if self.closed:
+            return
+        if self.recorder is not None and self.recorder.busy and self._ending is None:
+            # answered once stored (`_settled`); an end the room makes itself (a rule
+            # broken, a player gone, a cancel) is told at once, as the protocol wants
+            # the result before the connection closes
             return
         table = self.table
         live = table.status in (Status.RUNNING, Status.OVER)
@@ -491,7 +518,11 @@ class Lobby:
         # a free seat is a person's until a bot takes it: a person in the web app may
         table = Table(game, seats or [Seat.person(""), Seat.person("")], seed=seed)
         room = Room(self, table, slots, prepared=prepared, paused=paused)
-        room.id = self.host.open(table)
+        try:
+            room.id = self.host.open(table)
+        except StoreError as exc:  # the host stores the table at once (the web app's hub)
+            raise JoinError(f"no new game now: {exc}") from None
+        room.attach(self.host.recorder(table))
         self.rooms[room.id] = room
         return room
 
@@ -566,6 +597,7 @@ class Lobby:
             return None
         room = Room(self, table, [Slot(), Slot()])
         room.id = table_id
+        room.attach(self.host.recorder(table))
         self.rooms[table_id] = room
         return room
 

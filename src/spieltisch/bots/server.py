@@ -332,7 +332,9 @@ def make_lobby(
 ) -> Lobby:
     """A lobby whose games go to the store at `db` (None: not stored)."""
     if host is None:
-        host = StoreHost(Store.open(db) if db is not None else None)
+        stored = StoreHost(Store.open(db) if db is not None else None)
+        stored.recover()  # the games a crashed server left running end now
+        host = stored
     return Lobby(
         host,
         default_game=default_game,

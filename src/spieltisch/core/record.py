@@ -56,6 +56,8 @@ class RecordMeta(TypedDict, total=False):
     origin: str
     #: Set on a record imported from outside (`server.imports`): never rated.
     imported: bool
+    #: Set on a table the bot server opened (`tables.lifecycle.BOT_ROOM`): a restart ends it.
+    room: str
 
 
 _META_TYPES: dict[str, type | tuple[type, ...]] = {
@@ -73,6 +75,7 @@ _META_TYPES: dict[str, type | tuple[type, ...]] = {
     "seat_of_a": int,
     "origin": str,
     "imported": bool,
+    "room": str,
 }
 
 

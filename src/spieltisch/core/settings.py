@@ -74,6 +74,9 @@ class Settings:
     #: Seconds a player may be gone (no move, no connection) before the other may claim
     #: the win.
     claim_seconds: float = 60.0
+    #: Seconds a started game may go without a move (nobody there) before it is ended
+    #: as abandoned; a restart does not rebuild such games.
+    stale_game_seconds: float = 7 * 86400.0
 
     # --- the AI service -------------------------------------------------------------------
     #: Long-lived AI worker processes (searches at once).

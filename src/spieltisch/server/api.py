@@ -27,8 +27,9 @@ from spieltisch.server.catalog import catalog, rules_html
 from spieltisch.server.hub import Hub, LiveTable, NewTable
 from spieltisch.server.identity import finish, identify, name_for_seat, seat_identity
 from spieltisch.server.imports import imported_record
-from spieltisch.store import IMPORTED, NotFoundError, StoreError
+from spieltisch.store import IMPORTED, NotFoundError, StoreError, StoreUnavailable
 from spieltisch.tables import SeatError
+from spieltisch.tables.recorder import NotSaved, store_call
 
 #: The largest request body read (a record of a long game fits easily).
 MAX_BODY = 4_000_000
@@ -119,7 +120,17 @@ def guarded(handler: Any) -> Any:
             return JSONResponse({"error": str(exc), "code": exc.code}, status_code=400)
         except NotFoundError as exc:
             return error(str(exc), 404)
+        except StoreUnavailable as exc:  # an outage or a lock: nothing changed, try again
+            response = error(f"{exc}; try again shortly", 503)
+            response.headers["retry-after"] = "5"
+            return response
+        except NotSaved as exc:
+            response = error(str(exc), 503)
+            response.headers["retry-after"] = "5"
+            return response
         except SeatError as exc:
+            if exc.rule == "TOO_MANY_OPEN_TABLES":
+                return error(exc.detail, 429)
             return error(exc.detail, 403 if exc.rule in ("NO_SEAT",) else 409)
         except GameInProgress as exc:
             return error(str(exc), 403)
@@ -175,7 +186,7 @@ async def create_table(request: Request) -> Response:
     from_game = int_field(data, "from_game", 1, MAX_SEED)
     hub = hub_of(request)
     if from_game is not None:
-        record = hub.store.record(from_game)
+        record = await store_call("record", hub.store.record, from_game)
         ply = int_field(data, "ply", 0, len(record.moves), len(record.moves))
         name, options = record.game, record.options
         position = replay_record(record, ply).text()
@@ -197,7 +208,7 @@ async def create_table(request: Request) -> Response:
     identity = await seat_identity(request)
     new = replace(new, name=await name_for_seat(request, identity, data.get("name"), "you"))
     assert identity.key is not None
-    live = hub.create(new, identity.key)
+    live = await hub.create(new, identity.key)
     return finish(request, JSONResponse(_created(live)))
 
 
@@ -212,26 +223,26 @@ async def lobby(request: Request) -> Response:
 async def join_table(request: Request) -> Response:
     data = await body(request)
     hub = hub_of(request)
-    live = hub.get(path_id(request))
+    live = await hub.get(path_id(request))
     identity = await seat_identity(request)
     name = await name_for_seat(request, identity, data.get("name"), "friend")
     assert identity.key is not None
-    seat = hub.join(live, identity.key, name)
+    seat = await hub.join(live, identity.key, name)
     return finish(request, JSONResponse({"id": live.id, "seat": seat}))
 
 
 async def rematch(request: Request) -> Response:
     hub = hub_of(request)
-    live = hub.get(path_id(request))
+    live = await hub.get(path_id(request))
     identity = await identify(request)
-    fresh = hub.rematch(live, identity.key or "")
+    fresh = await hub.rematch(live, identity.key or "")
     return JSONResponse(_created(fresh))
 
 
 async def table_view(request: Request) -> Response:
     """The table as this browser sees it now (the WebSocket sends the same)."""
     hub = hub_of(request)
-    live = hub.get(path_id(request))
+    live = await hub.get(path_id(request))
     token = (await identify(request)).key
     return Response(live.message([token])[token], media_type="application/json")
 
@@ -270,13 +281,14 @@ async def list_records(request: Request) -> Response:
         filters["status"] = params["status"][:20]
     limit = query_int(request, "limit", 1, 200, 50)
     offset = query_int(request, "offset", 0, 10**9, 0)
-    found = store.list_games(**filters, limit=limit, offset=offset)
-    total = store.count_games(**filters)
+    found = await store_call("list_games", store.list_games, **filters, limit=limit, offset=offset)
+    total = await store_call("count_games", store.count_games, **filters)
     return JSONResponse({"games": [_summary(g) for g in found], "total": total})
 
 
 async def record_detail(request: Request) -> Response:
-    stored = hub_of(request).store.game(path_id(request))
+    store = hub_of(request).store
+    stored = await store_call("game", store.game, path_id(request))
     detail = _summary(stored)
     detail["moves"] = [
         {"notation": m.notation, "seat": m.seat, "seconds": m.seconds} for m in stored.moves
@@ -287,7 +299,8 @@ async def record_detail(request: Request) -> Response:
 
 async def record_view(request: Request) -> Response:
     """The view of the position after `ply` moves of a stored game."""
-    record = hub_of(request).store.record(path_id(request))
+    store = hub_of(request).store
+    record = await store_call("record", store.record, path_id(request))
     ply = query_int(request, "ply", 0, len(record.moves), len(record.moves))
     state = replay_record(record, ply)
     return JSONResponse({"ply": ply, "plies": len(record.moves), "view": state.view().to_json()})
@@ -295,7 +308,8 @@ async def record_view(request: Request) -> Response:
 
 async def export_record(request: Request) -> Response:
     game_id = path_id(request)
-    record = hub_of(request).store.record(game_id)
+    store = hub_of(request).store
+    record = await store_call("record", store.record, game_id)
     record.meta.pop("holders", None)  # who held the seats stays on this server
     name = f"{record.game}-{game_id}.json"
     return Response(
@@ -315,7 +329,8 @@ async def import_record(request: Request) -> Response:
         raise BadRequest("a record is UTF-8 text") from None
     uploaded = GameRecord.from_json(text)
     record = imported_record(uploaded)  # replayed, result checked, seats plain names
-    game_id = hub_of(request).store.import_record(record)
+    store = hub_of(request).store
+    game_id = await store_call("import_record", store.import_record, record)
     answer: dict[str, Any] = {"id": game_id, "url": f"/#/replay/{game_id}", "imported": True}
     if uploaded.finished and not record.finished:
         answer["note"] = (
@@ -344,7 +359,7 @@ async def analysis(request: Request) -> Response:
     hub = hub_of(request)
     game_id = int_field(data, "game_id", 1, MAX_SEED)
     if game_id is not None:
-        stored = hub.store.game(game_id)
+        stored = await store_call("game", hub.store.game, game_id)
         FairPlay.check_stored(game_id, stored.status)
         record = stored.to_record()
         ply = int_field(data, "ply", 0, len(record.moves), len(record.moves)) or 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -71,9 +72,11 @@ def create_app(
         store = Store.open(db)
         ai = AIService(settings)  # every AI move and analysis, bounded by the settings
         app.state.ai = ai
-        hub = Hub(store, idle_grace=idle_grace, ai=ai)
+        hub = Hub(store, idle_grace=idle_grace, ai=ai, settings=settings)
         app.state.hub = hub
+        started = time.perf_counter()
         resumed = hub.restore()
+        log.info("restore took %.3f s", time.perf_counter() - started)
         if resumed:
             log.info("resumed %d running games", resumed)
         hub.start()

@@ -1,11 +1,13 @@
 """The JSON API of tournaments and ratings: the tournaments list and page (crosstable,
 standings, progress, links to every game's replay), the leaderboard of a game
 (Bradley–Terry over all stored games and the live OpenSkill rating) and a player's page
-(rating history and recent games)."""
+(rating history and recent games). Each reads the store in a store thread, off the
+event loop."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -18,13 +20,24 @@ from spieltisch.arena.tournament import Tournament
 from spieltisch.core.registry import load
 from spieltisch.server.api import BadRequest, _summary, game_name, guarded, hub_of, path_id
 from spieltisch.store.accounts import ACCOUNT_KIND
+from spieltisch.tables.recorder import store_call
+
+
+def in_store_thread(handler: Callable[[Request], Response], operation: str) -> Any:
+    """The endpoint `handler` (which reads the store throughout) run in a store thread,
+    so that a slow or locked database never holds the event loop."""
+
+    async def endpoint(request: Request) -> Response:
+        return await store_call(operation, handler, request)
+
+    return endpoint
 
 
 def _finite(value: float) -> float | None:
     return value if math.isfinite(value) else None
 
 
-async def list_tournaments(request: Request) -> Response:
+def list_tournaments(request: Request) -> Response:
     game = request.query_params.get("game")
     store = hub_of(request).store
     found = store.tournaments(game=game_name(game) if game else None, limit=200)
@@ -46,7 +59,7 @@ async def list_tournaments(request: Request) -> Response:
     )
 
 
-async def tournament_detail(request: Request) -> Response:
+def tournament_detail(request: Request) -> Response:
     """Everything the tournament page shows; polled while the tournament runs."""
     store = hub_of(request).store
     tour = Tournament(store, path_id(request))
@@ -112,7 +125,7 @@ async def tournament_detail(request: Request) -> Response:
     return JSONResponse(detail)
 
 
-async def leaderboard(request: Request) -> Response:
+def leaderboard(request: Request) -> Response:
     """The ratings of a game: Bradley–Terry over the rated games (played on this server,
     never imports or guests' games), and the live ones."""
     game = game_name(request.path_params["game"])
@@ -149,7 +162,7 @@ async def leaderboard(request: Request) -> Response:
     )
 
 
-async def player_detail(request: Request) -> Response:
+def player_detail(request: Request) -> Response:
     """A player's live-rating history in a game and their recent games there."""
     game = game_name(request.path_params["game"])
     name = request.path_params["name"]
@@ -179,8 +192,8 @@ async def player_detail(request: Request) -> Response:
 
 
 ARENA_ROUTES = [
-    Route("/api/tournaments", guarded(list_tournaments)),
-    Route("/api/tournaments/{id}", guarded(tournament_detail)),
-    Route("/api/ratings/{game}", guarded(leaderboard)),
-    Route("/api/players/{game}/{name}", guarded(player_detail)),
+    Route("/api/tournaments", guarded(in_store_thread(list_tournaments, "tournaments"))),
+    Route("/api/tournaments/{id}", guarded(in_store_thread(tournament_detail, "tournament"))),
+    Route("/api/ratings/{game}", guarded(in_store_thread(leaderboard, "leaderboard"))),
+    Route("/api/players/{game}/{name}", guarded(in_store_thread(player_detail, "player"))),
 ]

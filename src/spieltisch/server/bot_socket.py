@@ -25,6 +25,8 @@ from spieltisch.core.guard import Guard
 from spieltisch.core.metrics import WEBSOCKETS_DROPPED
 from spieltisch.core.settings import Settings
 from spieltisch.tables import Table
+from spieltisch.tables.lifecycle import BOT_ROOM
+from spieltisch.tables.recorder import Recorder
 
 if TYPE_CHECKING:
     from spieltisch.server.hub import Hub
@@ -45,15 +47,18 @@ class HubHost:
         self._ids: dict[int, int] = {}
 
     def open(self, table: Table) -> str:
+        table.record.meta["room"] = BOT_ROOM  # a bot game: ended if the server restarts
         live = self.hub._open(table)  # the hub's own way in: store game, lobby, AI
         self._ids[id(table)] = live.id
         return str(live.id)
 
     def seated(self, table: Table) -> None:
+        pass  # the hub's recorder stores the seats as they are taken
+
+    def recorder(self, table: Table) -> Recorder | None:
         game_id = self._ids.get(id(table))
         live = self.hub.tables.get(game_id) if game_id is not None else None
-        if live is not None:
-            live.save_seats()
+        return live.recorder if live is not None else None
 
     def close(self, table: Table) -> None:
         self._ids.pop(id(table), None)

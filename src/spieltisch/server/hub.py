@@ -3,9 +3,13 @@ up to date move by move, its AI seats played in worker processes, and the WebSoc
 that watch it, each sent the whole table view after every change.
 
 A table's id is its game's id in the store, so a table page, the replay page and a
-restarted server all name a game the same way. A seat is held by an identity
-(`server.identity`): the seat's token is the identity's key, `account:<id>` for an
-account on any device, `guest:<hash>` for a browser's guest session.
+restarted server all name a game the same way. The store is the truth: every table has
+a `Recorder` (spieltisch.tables.recorder) that stores its events off the event loop, and
+watchers see a change only once it is stored; a `Lifecycle` (spieltisch.tables.lifecycle)
+expires waiting tables, aborts games nobody moves in and lets a player claim the win
+when the other left. A seat is held by an identity (`server.identity`): the seat's token
+is the identity's key, `account:<id>` for an account on any device, `guest:<hash>` for a
+browser's guest session.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from spieltisch.ai.levels import EXTRA_LEVELS, levels
@@ -25,36 +30,40 @@ from spieltisch.ai.service import AIService
 from spieltisch.bots.outbox import Outbox
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import SpieltischError
-from spieltisch.core.game import CHANCE, Game, Outcome
+from spieltisch.core.game import Game
 from spieltisch.core.record import GameRecord
 from spieltisch.core.registry import load
+from spieltisch.core.settings import Settings
 from spieltisch.server.logs import table_events
-from spieltisch.store import IMPORTED, NotFoundError, Player, Store
-from spieltisch.store.accounts import ACCOUNT_KIND
-from spieltisch.store.tournaments import rate_quietly
+from spieltisch.store import IMPORTED, NotFoundError, Store, StoredGame
 from spieltisch.tables import (
-    Abandoned,
-    ChanceDrawn,
     ClockSettings,
     Event,
-    GameOver,
-    MovePlayed,
     Seat,
     SeatError,
     SeatKind,
     Status,
     Table,
-    TookBack,
 )
 from spieltisch.tables.ai import AIPlayer
+from spieltisch.tables.lifecycle import Lifecycle, stale_reason
+from spieltisch.tables.recorder import (
+    STORE_KEYS,
+    Recorder,
+    store_call,
+    stored_meta,
+    stored_players,
+    timed,
+)
 from spieltisch.tables.restore import seats_from_meta
 
 log = logging.getLogger(__name__)
 
 #: Seconds a table may go unwatched before its AI stops thinking (it resumes on return).
 IDLE_GRACE = 60.0
-#: Keys of a record's `meta` the store keeps in columns of its own.
-STORE_KEYS = ("chance_seed", "kinds", "created", "ended", "abandoned")
+#: Seconds an ended table nobody watches stays in memory (later it is read from the
+#: store when asked for), so memory holds the live tables, not every game ever played.
+ENDED_GRACE = 600.0
 
 
 def level_names(game: Game[Any, Any]) -> list[str]:
@@ -72,18 +81,6 @@ def checked_level(game: Game[Any, Any], level: str) -> str:
     return level
 
 
-def _kind(seat: Seat) -> str:
-    if (
-        seat.kind is SeatKind.PERSON
-        and seat.token is not None
-        and seat.token.startswith(ACCOUNT_KIND)
-    ):
-        return seat.token  # an account's seat is stored as `account:<id>` (rated games)
-    if seat.kind is SeatKind.BOT:
-        return f"bot:{seat.name or '?'}"[:64]
-    return f"ai:{seat.agent}" if seat.kind is SeatKind.AI else str(seat.kind)
-
-
 @dataclass
 class LiveTable:
     """One table the server runs: the table, its store game and who watches it."""
@@ -98,6 +95,11 @@ class LiveTable:
     rematch_id: int | None = None
     version: int = 0
     idle_since: float | None = None
+    #: Stores the table's events (the store is the truth) and decides its end without
+    #: its players; set by the hub when it adopts the table.
+    recorder: Recorder | None = None
+    life: Lifecycle | None = None
+    claim_shown: bool = False
     _push_pending: bool = False
 
     # --- who holds what ----------------------------------------------------------------
@@ -151,6 +153,8 @@ class LiveTable:
                 and any(seat != table.takeback_offer for seat in held),
                 "can_answer_draw": table.draw_offer is not None
                 and any(seat != table.draw_offer for seat in held),
+                "can_claim": self.life is not None
+                and any(self.life.claimable(seat) for seat in held),
             }
             text = json.dumps(mine, separators=(",", ":"))
             texts[token] = text[:-1] + ',"state":' + state_json + "}"
@@ -170,12 +174,16 @@ class LiveTable:
         if not self._push_pending:  # flushed meanwhile
             return
         self._push_pending = False
+        if self.recorder is not None and self.recorder.busy:
+            return  # not stored yet: the recorder pushes once it is (`_settled`)
         self.version += 1
         if self.sockets:
             asyncio.get_running_loop().create_task(self.push())
 
     async def flush(self) -> None:
-        """Send the pending view now (instead of soon)."""
+        """Send the pending view now (instead of soon), if it is stored."""
+        if self.recorder is not None and self.recorder.busy:
+            return  # the scheduled push, or the recorder once stored, sends it
         if self._push_pending:
             self._push_pending = False
             self.version += 1
@@ -209,30 +217,11 @@ class LiveTable:
             self.table.thinking = None
 
     def heard(self, event: Event) -> None:
-        """Keep the store up to date with every event of the table, then push the view."""
-        store = self.hub.store
-        try:
-            if isinstance(event, MovePlayed):
-                store.add_move(self.id, event.ply, event.notation, event.seconds, event.seat)
-            elif isinstance(event, ChanceDrawn):
-                store.add_move(self.id, event.ply, event.notation, 0.0, CHANCE)
-            elif isinstance(event, GameOver):
-                store.finish_game(self.id, Outcome(event.winner, event.reason, event.scores))
-                rate_quietly(store, self.id)
-            elif isinstance(event, Abandoned):
-                store.abandon_game(self.id, event.reason)
-            elif isinstance(event, TookBack):
-                store.truncate_moves(self.id, event.ply)
-        finally:
-            self.schedule_push()
+        """Every event of the table: push the new view (once it is stored)."""
+        self.schedule_push()
 
-    def save_seats(self) -> None:
-        """Keep who sits where (names, kinds and seat tokens) in the store."""
-        seats = self.table.seats
-        meta = {k: v for k, v in self.table.record.meta.items() if k not in STORE_KEYS}
-        meta["holders"] = [seat.token for seat in seats]
-        players = [Player(seat.name or "?", _kind(seat)) for seat in seats]
-        self.hub.store.set_meta(self.id, meta, players)
+    def _settled(self, stored: bool) -> None:
+        self.schedule_push()
 
 
 @dataclass(frozen=True)
@@ -254,12 +243,18 @@ class Hub:
     """All live tables of one server, over one store."""
 
     def __init__(
-        self, store: Store, *, idle_grace: float = IDLE_GRACE, ai: AIService | None = None
+        self,
+        store: Store,
+        *,
+        idle_grace: float = IDLE_GRACE,
+        ai: AIService | None = None,
+        settings: Settings | None = None,
     ) -> None:
         self.store = store
         #: The server's AI service (every AI seat's searches); None: a process per move.
         self.ai = ai
         self.idle_grace = idle_grace
+        self.settings = settings if settings is not None else Settings()
         self.tables: dict[int, LiveTable] = {}
         #: Seconds the server spent on each move sent by a browser (for the benchmark).
         self.move_seconds: list[float] = []
@@ -267,11 +262,13 @@ class Hub:
 
     # --- making and finding tables -----------------------------------------------------
 
-    def create(self, request: NewTable, token: str) -> LiveTable:
+    async def create(self, request: NewTable, token: str) -> LiveTable:
         """A new table for `request`, its creator (seat token `token`) seated."""
         game = load(request.game, request.options or None)
         if request.seat not in (0, 1):
             raise SeatError("NO_SUCH_SEAT", "your seat is 0 or 1")
+        if request.opponent == "link":
+            self._check_quota(token)
         seats: list[Seat] = []
         for index in (0, 1):
             if index == request.seat:
@@ -300,46 +297,90 @@ class Hub:
         else:
             seed = request.seed if request.seed is not None else secrets.randbelow(1 << 31)
             table = Table(game, seats, seed=seed, clocks=clocks)
-        return self._open(table)
+        return await self.open(table)
+
+    def _check_quota(self, token: str) -> None:
+        """Refuse a new waiting table to a player who has `open_tables_per_player`."""
+        most = self.settings.open_tables_per_player
+        mine = sum(
+            1
+            for live in self.tables.values()
+            if live.table.status is Status.WAITING and live.held(token)
+        )
+        if mine >= most:
+            raise SeatError(
+                "TOO_MANY_OPEN_TABLES",
+                f"you have {mine} tables waiting for an opponent (at most {most}): "
+                "play or leave one of them first",
+            )
+
+    def _creation(self, table: Table) -> tuple[Any, ...]:
+        record = table.record
+        return (
+            (record.game, stored_players(table)),
+            {
+                "options": record.options,
+                "seed": record.seed,
+                "chance_seed": table.chance_seed,
+                "start": None if record.seed is not None else record.start,
+                "meta": {k: v for k, v in stored_meta(table).items() if k not in STORE_KEYS},
+            },
+        )
+
+    async def open(self, table: Table) -> LiveTable:
+        """Keep `table` as a new store game (in a store thread), then run it."""
+        args, kwargs = self._creation(table)
+        game_id = await store_call("create_game", self.store.create_game, *args, **kwargs)
+        return self._started(self._adopt(game_id, table))
 
     def _open(self, table: Table) -> LiveTable:
-        record = table.record
-        meta = {k: v for k, v in record.meta.items() if k not in STORE_KEYS}
-        meta["holders"] = [seat.token for seat in table.seats]
-        game_id = self.store.create_game(
-            record.game,
-            [Player(seat.name or "?", _kind(seat)) for seat in table.seats],
-            options=record.options,
-            seed=record.seed,
-            chance_seed=table.chance_seed,
-            start=None if record.seed is not None else record.start,
-            meta=meta,
-        )
-        live = self._adopt(game_id, table)
-        if all(seat.taken for seat in table.seats):
-            table.start()
+        """`open` for a caller that cannot wait (the bot server's rooms): the store game is
+        created on the spot (a short call, bounded by the store's timeouts)."""
+        args, kwargs = self._creation(table)
+        game_id = timed("create_game", self.store.create_game, *args, **kwargs)
+        return self._started(self._adopt(game_id, table))
+
+    def _started(self, live: LiveTable) -> LiveTable:
+        if all(seat.taken for seat in live.table.seats):
+            live.table.start()
         live.wake_ai()
         return live
 
-    def _adopt(self, game_id: int, table: Table) -> LiveTable:
+    def _adopt(
+        self, game_id: int, table: Table, *, opened: float = 0.0, active: float = 0.0
+    ) -> LiveTable:
         live = LiveTable(game_id, table, self)
+        live.recorder = Recorder(self.store, table, game_id)
+        live.recorder.on_settled.append(live._settled)
+        live.life = Lifecycle(table, self.settings, opened=opened, active=active)
+        for index, seat in enumerate(table.seats):
+            if seat.kind is SeatKind.PERSON and seat.taken:
+                live.life.present(index, False)  # until a connection of theirs comes
         table.subscribe(live.heard)
         table.subscribe(table_events(game_id, table))
         self.tables[game_id] = live
         return live
 
-    def get(self, game_id: int) -> LiveTable:
+    async def get(self, game_id: int) -> LiveTable:
         """The live table `game_id`, rebuilt from the store if it is not in memory
         (`NotFoundError` when there is no such game)."""
         live = self.tables.get(game_id)
         if live is None:
-            stored = self.store.game(game_id)
+            stored = await store_call("game", self.store.game, game_id)
             if any(player.kind == IMPORTED for player in stored.players):
                 raise NotFoundError(
                     f"game {game_id} is an imported record, not a table: replay it instead"
                 )
-            live = self._adopt(game_id, self._rebuild(stored.to_record()))
+            live = self.tables.get(game_id)  # rebuilt by another request meanwhile
+            if live is None:
+                live = self._resume(stored)
         return live
+
+    def _resume(self, stored: StoredGame) -> LiveTable:
+        active = stored.updated.timestamp()
+        return self._adopt(
+            stored.id, self._rebuild(stored.to_record()), opened=active, active=active
+        )
 
     def _rebuild(self, record: GameRecord) -> Table:
         meta = record.meta
@@ -356,13 +397,28 @@ class Hub:
         return Table.from_record(record, seats=seats)
 
     def restore(self) -> int:
-        """Rebuild every running game of the store as a live table (after a restart)."""
-        count = 0
-        for stored in self.store.running_games():
-            if stored.id in self.tables:
+        """After a restart: end the stored running games that are over in all but name
+        (bot games, whose connections died with the old process; waiting tables past
+        their time; games nobody moved in), in a few statements, and rebuild only the
+        live ones as tables. How many were rebuilt."""
+        now = datetime.now(UTC)
+        ending: dict[str, list[int]] = {}
+        live_ids: list[int] = []
+        for summary in self.store.running_summaries():
+            if summary.id in self.tables:
                 continue
+            reason = stale_reason(summary, self.settings, now)
+            if reason is None:
+                live_ids.append(summary.id)
+            else:
+                ending.setdefault(reason, []).append(summary.id)
+        for reason, ids in ending.items():
+            done = self.store.abandon_games(ids, reason)
+            log.info("%d stored games ended at the start: %s", done, reason)
+        count = 0
+        for stored in self.store.games(live_ids):
             try:
-                live = self._adopt(stored.id, self._rebuild(stored.to_record()))
+                live = self._resume(stored)
             except (SpieltischError, ValueError, KeyError, TypeError) as exc:
                 log.warning("game %s cannot be resumed: %s", stored.id, exc)
                 continue
@@ -370,8 +426,9 @@ class Hub:
             live.idle_since = time.monotonic()
         return count
 
-    def join(self, live: LiveTable, token: str, name: str) -> int:
-        """Seat the browser `token` at the free seat of a waiting table; its seat."""
+    async def join(self, live: LiveTable, token: str, name: str) -> int:
+        """Seat the browser `token` at the free seat of a waiting table; its seat (once
+        stored: `NotSaved` and the seat free again when the store refuses)."""
         table = live.table
         if live.held(token):
             return live.held(token)[0]
@@ -379,23 +436,26 @@ class Hub:
         if table.status is not Status.WAITING or not free:
             raise SeatError("NO_FREE_SEAT", "this table has no free seat: you can watch it")
         table.sit(free[0], name, token)
-        live.save_seats()
+        if live.life is not None:
+            live.life.present(free[0], False)
         if all(seat.taken for seat in table.seats):
             table.start()
-            live.wake_ai()
+        if live.recorder is not None:
+            await live.recorder.settle()
+        live.wake_ai()
         live.schedule_push()
         return free[0]
 
-    def rematch(self, live: LiveTable, token: str) -> LiveTable:
+    async def rematch(self, live: LiveTable, token: str) -> LiveTable:
         """The rematch of a finished table (made once; asked again, the same table)."""
         if not live.held(token):
             raise SeatError("NO_SEAT", "only the players can ask for a rematch")
         if live.rematch_id is not None:
-            return self.get(live.rematch_id)
+            return await self.get(live.rematch_id)
         if live.table.status not in (Status.OVER, Status.ABANDONED):
             raise SeatError("NOT_OVER", "a rematch comes after the end of the game")
         table = live.table.rematch()
-        fresh = self._open(table)
+        fresh = await self.open(table)
         live.rematch_id = fresh.id
         live.schedule_push()
         return fresh
@@ -404,6 +464,9 @@ class Hub:
 
     def watch(self, live: LiveTable, socket: Outbox, token: str | None) -> None:
         live.sockets[socket] = token
+        if live.life is not None:
+            for seat in live.held(token):
+                live.life.present(seat, True)
         if not live.held(token):
             live.table.join()
         live.idle_since = None
@@ -413,6 +476,11 @@ class Hub:
         if socket not in live.sockets:
             return
         token = live.sockets.pop(socket)
+        if live.life is not None:
+            still = {seat for other in live.sockets.values() for seat in live.held(other)}
+            for seat in live.held(token):
+                if seat not in still:
+                    live.life.present(seat, False)
         if not live.held(token):
             live.table.leave()
         if not live.sockets:
@@ -440,11 +508,39 @@ class Hub:
                     table = live.table
                     if table.clocks is not None and table.status is Status.RUNNING:
                         table.tick()
+                    reason = live.life.due() if live.life is not None else None
+                    if reason is not None and not (live.recorder and live.recorder.busy):
+                        table.abandon(reason)
+                    claim = live.life is not None and (
+                        live.life.claimable(0) or live.life.claimable(1)
+                    )
+                    if claim != live.claim_shown:  # a claim became possible (or not): show it
+                        live.claim_shown = claim
+                        live.schedule_push()
                     idle = live.idle_since
                     if idle is not None and live.ai is not None and now - idle > self.idle_grace:
                         live.sleep_ai()
+                    if self._done_with(live):
+                        self._forget(live)
                 except Exception:  # one broken table must not stop the others' clocks
                     log.exception("table %s", live.id)
+
+    def _done_with(self, live: LiveTable) -> bool:
+        """An ended table nobody watches, stored, for `ENDED_GRACE` seconds."""
+        return (
+            live.table.status in (Status.OVER, Status.ABANDONED)
+            and not live.sockets
+            and live.life is not None
+            and time.time() - live.life.active > ENDED_GRACE
+            and not (live.recorder is not None and live.recorder.busy)
+        )
+
+    def _forget(self, live: LiveTable) -> None:
+        """Drop an ended table from memory (`get` reads it from the store again)."""
+        live.sleep_ai()
+        if live.recorder is not None:
+            live.recorder.close()
+        self.tables.pop(live.id, None)
 
     def lobby(self) -> dict[str, list[dict[str, Any]]]:
         """Open tables (a seat free) and running tables, newest first."""

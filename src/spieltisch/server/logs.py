@@ -24,7 +24,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from spieltisch.core.metrics import MOVES, REQUESTS
+from spieltisch.core.metrics import REQUESTS
 from spieltisch.tables import (
     Abandoned,
     ChanceDrawn,
@@ -235,8 +235,7 @@ class RequestLog:
 
 def table_events(table_id: int, table: Table) -> Callable[[Event], None]:
     """A table listener that logs each event of table `table_id` as one line: the event,
-    the ply, the seat and its kind (person, ai, bot), never a seat token or a name; and
-    counts the moves in `spieltisch_moves_total` by that kind."""
+    the ply, the seat and its kind (person, ai, bot), never a seat token or a name."""
 
     def kind_of(seat: int | None) -> str | None:
         if seat is None or seat not in (0, 1):
@@ -244,8 +243,6 @@ def table_events(table_id: int, table: Table) -> Callable[[Event], None]:
         return str(table.seats[seat].kind)
 
     def heard(event: Event) -> None:
-        if isinstance(event, MovePlayed):
-            MOVES.labels(by=kind_of(event.seat) or "?").inc()
         level = logging.DEBUG if isinstance(event, ThinkingChanged) else logging.INFO
         if not tables_log.isEnabledFor(level):
             return

@@ -16,12 +16,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from spieltisch.bots.outbox import Outbox
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
-from spieltisch.core.metrics import MOVE_SECONDS, WEBSOCKETS_DROPPED
+from spieltisch.core.metrics import WEBSOCKETS_DROPPED
 from spieltisch.core.settings import Settings
 from spieltisch.core.text import read_int
 from spieltisch.server.hub import LiveTable
 from spieltisch.server.identity import identify, track, untrack
-from spieltisch.store import NotFoundError, StoreError
+from spieltisch.store import NotFoundError, StoreError, StoreUnavailable
 from spieltisch.tables import SeatError, SeatKind
 
 #: The longest message a browser may send.
@@ -61,6 +61,11 @@ def _act(live: LiveTable, token: str | None, data: dict[str, Any]) -> None:
         table.accept_draw(_answering(live, token, table.draw_offer))
     elif kind == "decline_draw":
         table.decline_draw(_answering(live, token, table.draw_offer))
+    elif kind == "claim":  # the win, the other player having left
+        if live.life is None:
+            raise SeatError("NO_CLAIM", "this table has no claims")
+        claimer = next((s for s in live.held(token) if live.life.claimable(s)), seat)
+        live.life.claim(claimer)
     else:
         raise SeatError("NO_SUCH_ACTION", f"unknown action {str(kind)[:30]!r}")
 
@@ -83,9 +88,12 @@ async def table_socket(socket: WebSocket) -> None:
     settings: Settings = getattr(app.state, "settings", None) or Settings()
     try:
         game_id = read_int(socket.path_params["id"], "the table id", low=1, high=MAX_SEED)
-        live = hub.get(game_id)
+        live = await hub.get(game_id)
     except (NotationError, NotFoundError):
         await socket.close(code=4404)
+        return
+    except StoreUnavailable:
+        await socket.close(code=1013)  # try again later
         return
     try:
         identity = await identify(socket)
@@ -141,6 +149,8 @@ async def table_socket(socket: WebSocket) -> None:
                 if not isinstance(data, dict):
                     raise NotationError("a message is a JSON object")
                 _act(live, token, data)
+                if live.recorder is not None:
+                    await live.recorder.settle()  # acknowledged once stored (NotSaved)
             except (SpieltischError, IllegalMoveError, StoreError) as exc:
                 rule = getattr(exc, "rule", None)
                 answer = {"type": "error", "rule": rule, "message": str(exc)}
@@ -148,9 +158,7 @@ async def table_socket(socket: WebSocket) -> None:
                 continue
             await live.flush()
             if data.get("type") == "move":
-                spent = time.perf_counter() - started
-                hub.move_seconds.append(spent)
-                MOVE_SECONDS.observe(spent)
+                hub.move_seconds.append(time.perf_counter() - started)
     except WebSocketDisconnect:
         pass
     except asyncio.CancelledError:

@@ -11,7 +11,7 @@ from spieltisch.store.data import (
     StoredMove,
     StoredPosition,
 )
-from spieltisch.store.errors import ConflictError, NotFoundError, StoreError
+from spieltisch.store.errors import ConflictError, NotFoundError, StoreError, StoreUnavailable
 from spieltisch.store.repository import Store
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "Status",
     "Store",
     "StoreError",
+    "StoreUnavailable",
     "StoredGame",
     "StoredMove",
     "StoredPosition",

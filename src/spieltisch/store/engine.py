@@ -3,8 +3,10 @@
 A plain path means a SQLite file; anything with `://` is an SQLAlchemy URL
 (`postgresql+psycopg://user@host/db`; a bare `postgresql://` uses psycopg 3). SQLite files
 run in WAL mode with a busy timeout, and every writing transaction starts with
-`BEGIN IMMEDIATE`, so threads and processes sharing a file wait for each other instead of
-failing; `synchronous=NORMAL` keeps every commit through a crash of the process.
+`BEGIN IMMEDIATE`, so threads and processes sharing a file wait for each other (a few
+seconds, `BUSY_TIMEOUT`) instead of failing; `synchronous=NORMAL` keeps every commit
+through a crash of the process. PostgreSQL connections are checked before use, so the
+store recovers by itself after the server restarted.
 `upgrade` brings a database to the newest schema with Alembic, holding a lock so two
 processes opening the same new database do not both create it.
 """
@@ -30,8 +32,12 @@ from spieltisch.store.errors import StoreError
 MIGRATIONS = Path(__file__).with_name("migrations")
 #: Execution option marking a transaction that writes (SQLite: `BEGIN IMMEDIATE`).
 WRITE = "spieltisch_write"
-#: How long a SQLite connection waits for another writer, in seconds.
-BUSY_TIMEOUT = 30.0
+#: How long a SQLite connection waits for another writer, in seconds: short, so that a
+#: file locked by another process refuses a write (`StoreUnavailable`) instead of
+#: holding a move (and a worker thread) for long.
+BUSY_TIMEOUT = 3.0
+#: Seconds to wait for a connection to a database server (PostgreSQL) before giving up.
+CONNECT_TIMEOUT = 5
 #: The PostgreSQL advisory lock held while the schema is upgraded (any fixed number).
 _UPGRADE_LOCK = 0x5350_4945_4C54
 
@@ -67,7 +73,16 @@ def create_store_engine(url: URL) -> Engine:
             engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT})
             _configure_sqlite(engine)
         else:
-            engine = create_engine(url, pool_pre_ping=True)
+            # pre-ping: a connection the server dropped (a restart) is replaced, so the
+            # store recovers by itself once the database is back
+            engine = create_engine(
+                url,
+                pool_pre_ping=True,
+                pool_recycle=1800,
+                connect_args={"connect_timeout": CONNECT_TIMEOUT}
+                if url.get_backend_name() == "postgresql"
+                else {},
+            )
     except (ArgumentError, NoSuchModuleError, ImportError) as exc:
         raise StoreError(f"the database {quote(shown(url))} cannot be used: {exc}") from None
     return engine

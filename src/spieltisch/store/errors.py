@@ -17,3 +17,9 @@ class NotFoundError(StoreError):
 class ConflictError(StoreError):
     """A change that does not fit the game's state: a move at the wrong ply, a move or a
     result for a game that is no longer running."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be reached or is busy now (a server outage, a dropped
+    connection, a SQLite file locked by another writer): nothing was changed, and the same
+    call may succeed later. Front ends answer it as "try again" (HTTP 503)."""

@@ -20,7 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import ColumnElement, Engine, and_, delete, func, insert, or_, select, update
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import (
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+    SQLAlchemyError,
+)
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from sqlalchemy.orm import Session, sessionmaker
 
 from spieltisch.core.chance import MAX_SEED
@@ -29,6 +35,7 @@ from spieltisch.core.game import CHANCE, Outcome
 from spieltisch.core.record import MAX_MOVE_LENGTH, GameRecord, replay_record
 from spieltisch.core.registry import load
 from spieltisch.store import engine as engines
+from spieltisch.store import writes
 from spieltisch.store.accounts import AccountStore
 from spieltisch.store.data import (
     IMPORTED,
@@ -42,7 +49,7 @@ from spieltisch.store.data import (
     StoredMove,
     StoredPosition,
 )
-from spieltisch.store.errors import ConflictError, NotFoundError, StoreError
+from spieltisch.store.errors import ConflictError, NotFoundError, StoreError, StoreUnavailable
 from spieltisch.store.models import (
     KIND_LENGTH,
     NOTATION_LENGTH,
@@ -115,12 +122,12 @@ class Store(TournamentStore, AccountStore):
 
     @contextmanager
     def _read(self) -> Iterator[Session]:
-        with self._sessions() as session, session.begin():
+        with _unavailable(), self._sessions() as session, session.begin():
             yield session
 
     @contextmanager
     def _write(self) -> Iterator[Session]:
-        with self._sessions() as session, session.begin():
+        with _unavailable(), self._sessions() as session, session.begin():
             session.connection(execution_options={engines.WRITE: True})
             yield session
 
@@ -195,39 +202,87 @@ class Store(TournamentStore, AccountStore):
         `ply` must be the number of moves stored so far (`ConflictError` otherwise), so
         a move is never stored twice or out of order, whichever writers race; `seat` is
         0 or 1, or `CHANCE` (-1) for a chance outcome."""
+        self.apply(game_id, [writes.Move(ply, notation, seconds, seat)], played_at=played_at)
+
+    def apply(
+        self,
+        game_id: int,
+        changes: Sequence[writes.Write],
+        *,
+        played_at: datetime | None = None,
+    ) -> None:
+        """Make `changes` to the running game `game_id` in one transaction: all of them
+        are stored, or (an error) none. Each is checked as its own method checks it
+        (`add_move`, `truncate_moves`, `set_meta`, `finish_game`, `abandon_game`)."""
         game_id = _id(game_id)
-        if not (_is_int(ply) and 0 <= ply <= MAX_ID):
-            raise StoreError(f"a move's ply is a whole number from 0, not {ply!r}")
-        _text(notation, "a move", min(NOTATION_LENGTH, MAX_MOVE_LENGTH))
-        if not notation:
-            raise StoreError("a move is not empty")
-        if seconds is not None and not _is_seconds(seconds):
-            raise StoreError(f"a move's seconds are a number from 0, not {seconds!r}")
-        if not (_is_int(seat) and seat in (0, 1, CHANCE)):
-            raise StoreError(f"a move's seat is 0, 1 or {CHANCE} (chance), not {seat!r}")
-        moment = played_at or _now()
+        checked = [_checked(change) for change in changes]
+        if not checked:
+            return
         with self._write() as session:
-            bumped = session.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id, GameRow.status == "running", GameRow.plies == ply)
-                .values(plies=GameRow.plies + 1, updated_at=_now())
-                .execution_options(synchronize_session=False)
+            for change in checked:
+                self._apply_one(session, game_id, change, played_at)
+
+    def _apply_one(
+        self,
+        session: Session,
+        game_id: int,
+        change: writes.Write,
+        played_at: datetime | None,
+    ) -> None:
+        if isinstance(change, writes.Move):
+            self._insert_move(session, game_id, change, played_at or _now())
+        elif isinstance(change, writes.Truncate):
+            self._truncate(session, game_id, change.plies)
+        elif isinstance(change, writes.SetMeta):
+            self._set_meta(session, game_id, change)
+        elif isinstance(change, writes.Finish):
+            outcome, now = change.outcome, _now()
+            self._end(
+                session,
+                game_id,
+                status="finished",
+                winner=outcome.winner,
+                reason=outcome.reason,
+                scores=_scores(outcome.scores),
+                finished_at=now,
+                updated_at=now,
             )
-            if bumped.rowcount != 1:  # type: ignore[attr-defined]
-                self._refuse_move(session, game_id, ply)
-            try:
-                session.execute(
-                    insert(MoveRow).values(
-                        game_id=game_id,
-                        ply=ply,
-                        notation=notation,
-                        seat=seat,
-                        seconds=None if seconds is None else float(seconds),
-                        played_at=moment,
-                    )
+        else:
+            now = _now()
+            self._end(
+                session,
+                game_id,
+                status="abandoned",
+                reason=change.reason,
+                finished_at=now,
+                updated_at=now,
+            )
+
+    def _insert_move(
+        self, session: Session, game_id: int, move: writes.Move, moment: datetime
+    ) -> None:
+        ply = move.ply
+        bumped = session.execute(
+            update(GameRow)
+            .where(GameRow.id == game_id, GameRow.status == "running", GameRow.plies == ply)
+            .values(plies=GameRow.plies + 1, updated_at=_now())
+            .execution_options(synchronize_session=False)
+        )
+        if bumped.rowcount != 1:  # type: ignore[attr-defined]
+            self._refuse_move(session, game_id, ply)
+        try:
+            session.execute(
+                insert(MoveRow).values(
+                    game_id=game_id,
+                    ply=ply,
+                    notation=move.notation,
+                    seat=move.seat,
+                    seconds=None if move.seconds is None else float(move.seconds),
+                    played_at=moment,
                 )
-            except IntegrityError:  # a row left by a writer that bypassed `plies`
-                raise ConflictError(f"game {game_id} already has a move {ply}") from None
+            )
+        except IntegrityError:  # a row left by a writer that bypassed `plies`
+            raise ConflictError(f"game {game_id} already has a move {ply}") from None
 
     @staticmethod
     def _refuse_move(session: Session, game_id: int, ply: int) -> None:
@@ -242,61 +297,64 @@ class Store(TournamentStore, AccountStore):
 
     def finish_game(self, game_id: int, outcome: Outcome) -> None:
         """Mark a running game finished with `outcome` (winner, reason, score parts)."""
-        game_id = _id(game_id)
-        if outcome.winner not in (None, 0, 1):
-            raise StoreError(f"a winner is 0, 1 or None, not {outcome.winner!r}")
-        _text(outcome.reason, "the reason", MAX_NOTE_LENGTH)
-        scores = _scores(outcome.scores)
-        now = _now()
-        self._end(
-            game_id,
-            status="finished",
-            winner=outcome.winner,
-            reason=outcome.reason,
-            scores=scores,
-            finished_at=now,
-            updated_at=now,
-        )
+        self.apply(game_id, [writes.Finish(outcome)])
 
     def abandon_game(self, game_id: int, reason: str = "") -> None:
         """Mark a running game abandoned (nobody will finish it); `reason` says why."""
-        game_id = _id(game_id)
-        _text(reason, "the reason", MAX_NOTE_LENGTH)
-        now = _now()
-        self._end(game_id, status="abandoned", reason=reason, finished_at=now, updated_at=now)
+        self.apply(game_id, [writes.Abandon(reason)])
 
-    def _end(self, game_id: int, **values: Any) -> None:
+    def abandon_games(self, game_ids: Sequence[int], reason: str) -> int:
+        """Mark those of `game_ids` that are still running abandoned with `reason`, in a
+        few statements (a restart ending hundreds of stale games); how many were."""
+        _text(reason, "the reason", MAX_NOTE_LENGTH)
+        ids = [_id(game_id) for game_id in game_ids]
+        done = 0
+        now = _now()
         with self._write() as session:
-            done = session.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id, GameRow.status == "running")
-                .values(**values)
-            )
-            if done.rowcount != 1:  # type: ignore[attr-defined]
-                row = session.get(GameRow, game_id)
-                if row is None:
-                    raise NotFoundError(f"no game with id {game_id}")
-                raise ConflictError(f"game {game_id} is already {row.status}")
+            for chunk in range(0, len(ids), 500):
+                result = session.execute(
+                    update(GameRow)
+                    .where(GameRow.id.in_(ids[chunk : chunk + 500]), GameRow.status == "running")
+                    .values(status="abandoned", reason=reason, finished_at=now, updated_at=now)
+                    .execution_options(synchronize_session=False)
+                )
+                done += int(result.rowcount or 0)  # type: ignore[attr-defined]
+        return done
+
+    @staticmethod
+    def _end(session: Session, game_id: int, **values: Any) -> None:
+        done = session.execute(
+            update(GameRow)
+            .where(GameRow.id == game_id, GameRow.status == "running")
+            .values(**values)
+            .execution_options(synchronize_session=False)
+        )
+        if done.rowcount != 1:  # type: ignore[attr-defined]
+            row = session.get(GameRow, game_id)
+            if row is None:
+                raise NotFoundError(f"no game with id {game_id}")
+            raise ConflictError(f"game {game_id} is already {row.status}")
 
     def truncate_moves(self, game_id: int, plies: int) -> None:
         """Keep only the first `plies` moves of a running game (a take-back): the later
         moves are deleted and the next move stored is ply `plies`."""
-        game_id = _id(game_id)
-        if not (_is_int(plies) and 0 <= plies <= MAX_ID):
-            raise StoreError(f"plies to keep: a whole number from 0, not {plies!r}")
-        with self._write() as session:
-            row = session.get(GameRow, game_id, with_for_update=True)
-            if row is None:
-                raise NotFoundError(f"no game with id {game_id}")
-            if row.status != "running":
-                raise ConflictError(f"game {game_id} is {row.status}: its moves stay")
-            if plies > row.plies:
-                raise ConflictError(
-                    f"game {game_id} has {row.plies} moves: cannot keep {plies} of them"
-                )
-            session.execute(delete(MoveRow).where(MoveRow.game_id == game_id, MoveRow.ply >= plies))
-            row.plies = plies
-            row.updated_at = _now()
+        self.apply(game_id, [writes.Truncate(plies)])
+
+    @staticmethod
+    def _truncate(session: Session, game_id: int, plies: int) -> None:
+        row = session.get(GameRow, game_id, with_for_update=True)
+        if row is None:
+            raise NotFoundError(f"no game with id {game_id}")
+        if row.status != "running":
+            raise ConflictError(f"game {game_id} is {row.status}: its moves stay")
+        if plies > row.plies:
+            raise ConflictError(
+                f"game {game_id} has {row.plies} moves: cannot keep {plies} of them"
+            )
+        session.execute(delete(MoveRow).where(MoveRow.game_id == game_id, MoveRow.ply >= plies))
+        row.plies = plies
+        row.updated_at = _now()
+        session.flush()
 
     def set_meta(
         self,
@@ -306,24 +364,33 @@ class Store(TournamentStore, AccountStore):
     ) -> None:
         """Replace the `meta` of game `game_id` and, when given, its two players (names
         and kinds), e.g. when a friend takes the second seat after the game began."""
+        seats = None if players is None else list(_players(players))
+        change = writes.SetMeta(meta or {}, seats)
         game_id = _id(game_id)
-        reserved = sorted(set(meta or {}) & set(_META_KEYS))
-        if reserved:
-            raise StoreError(f"meta: {reserved[0]!r} is kept by the store itself")
-        data = _meta(meta)
-        values: dict[str, Any] = {"meta": data, "updated_at": _now()}
-        if players is not None:
-            seats = _players(players)
+        checked = _checked(change)
+        assert isinstance(checked, writes.SetMeta)
+        with self._write() as session:
+            self._set_meta(session, game_id, checked)
+
+    @staticmethod
+    def _set_meta(session: Session, game_id: int, change: writes.SetMeta) -> None:
+        values: dict[str, Any] = {"meta": dict(change.meta), "updated_at": _now()}
+        if change.players is not None:
+            seats = change.players
             values.update(
                 player0=seats[0].name,
                 kind0=seats[0].kind,
                 player1=seats[1].name,
                 kind1=seats[1].kind,
             )
-        with self._write() as session:
-            done = session.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
-            if done.rowcount != 1:  # type: ignore[attr-defined]
-                raise NotFoundError(f"no game with id {game_id}")
+        done = session.execute(
+            update(GameRow)
+            .where(GameRow.id == game_id)
+            .values(**values)
+            .execution_options(synchronize_session=False)
+        )
+        if done.rowcount != 1:  # type: ignore[attr-defined]
+            raise NotFoundError(f"no game with id {game_id}")
 
     def delete_game(self, game_id: int) -> None:
         """Remove a game and its moves (saved positions keep their text)."""
@@ -435,6 +502,28 @@ class Store(TournamentStore, AccountStore):
                 )
         return where
 
+    def running_summaries(self) -> list[GameSummary]:
+        """Every running game without its moves, oldest first (cheap: what a restarted
+        server sorts into live games to rebuild and stale ones to end)."""
+        query = (
+            select(GameRow)
+            .where(GameRow.status == "running")
+            .order_by(GameRow.created_at, GameRow.id)
+        )
+        with self._read() as session:
+            return [_summary(row) for row in session.scalars(query)]
+
+    def games(self, game_ids: Sequence[int]) -> list[StoredGame]:
+        """The games `game_ids` with their moves, in that order (unknown ids left out)."""
+        ids = [_id(game_id) for game_id in game_ids]
+        with self._read() as session:
+            rows: dict[int, GameRow] = {}
+            for chunk in range(0, len(ids), 500):
+                query = select(GameRow).where(GameRow.id.in_(ids[chunk : chunk + 500]))
+                rows.update((row.id, row) for row in session.scalars(query))
+            moves = _moves(session, [game_id for game_id in ids if game_id in rows])
+            return [_stored(rows[game_id], moves[game_id]) for game_id in ids if game_id in rows]
+
     def running_games(self) -> list[StoredGame]:
         """Every running game with its moves, oldest first: what a restarted server
         rebuilds its tables from."""
@@ -530,6 +619,52 @@ class Store(TournamentStore, AccountStore):
 
 
 # --- checks and conversions ------------------------------------------------------------
+
+
+@contextmanager
+def _unavailable() -> Iterator[None]:
+    """Turn the database's "not now" errors (no server, a dropped connection, a lock held
+    too long, no pooled connection free) into `StoreUnavailable`."""
+    try:
+        yield
+    except (OperationalError, InterfaceError, PoolTimeoutError) as exc:
+        detail = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        shown = detail[0][:200] if detail else type(exc).__name__
+        raise StoreUnavailable(f"the database is unavailable: {shown}") from None
+
+
+def _checked(change: writes.Write) -> writes.Write:
+    """`change` checked as the store's single-change methods check their arguments."""
+    if isinstance(change, writes.Move):
+        ply, seconds, seat = change.ply, change.seconds, change.seat
+        if not (_is_int(ply) and 0 <= ply <= MAX_ID):
+            raise StoreError(f"a move's ply is a whole number from 0, not {ply!r}")
+        _text(change.notation, "a move", min(NOTATION_LENGTH, MAX_MOVE_LENGTH))
+        if not change.notation:
+            raise StoreError("a move is not empty")
+        if seconds is not None and not _is_seconds(seconds):
+            raise StoreError(f"a move's seconds are a number from 0, not {seconds!r}")
+        if not (_is_int(seat) and seat in (0, 1, CHANCE)):
+            raise StoreError(f"a move's seat is 0, 1 or {CHANCE} (chance), not {seat!r}")
+    elif isinstance(change, writes.Truncate):
+        plies = change.plies
+        if not (_is_int(plies) and 0 <= plies <= MAX_ID):
+            raise StoreError(f"plies to keep: a whole number from 0, not {plies!r}")
+    elif isinstance(change, writes.SetMeta):
+        reserved = sorted(set(change.meta) & set(_META_KEYS))
+        if reserved:
+            raise StoreError(f"meta: {reserved[0]!r} is kept by the store itself")
+        players = None if change.players is None else list(_players(change.players))
+        return writes.SetMeta(_meta(change.meta), players)
+    elif isinstance(change, writes.Finish):
+        outcome = change.outcome
+        if outcome.winner not in (None, 0, 1):
+            raise StoreError(f"a winner is 0, 1 or None, not {outcome.winner!r}")
+        _text(outcome.reason, "the reason", MAX_NOTE_LENGTH)
+        _scores(outcome.scores)
+    else:
+        _text(change.reason, "the reason", MAX_NOTE_LENGTH)
+    return change
 
 
 def _is_int(value: object) -> bool:

@@ -11,6 +11,7 @@ from spieltisch.tables.events import (
     Event,
     GameOver,
     MovePlayed,
+    Reverted,
     SeatTaken,
     Started,
     TakebackDeclined,
@@ -19,7 +20,15 @@ from spieltisch.tables.events import (
     TookBack,
 )
 from spieltisch.tables.seats import Seat, SeatError, SeatKind
-from spieltisch.tables.table import AGREED_DRAW, RESIGNATION, TIME, Listener, Status, Table
+from spieltisch.tables.table import (
+    AGREED_DRAW,
+    RESIGNATION,
+    TIME,
+    Checkpoint,
+    Listener,
+    Status,
+    Table,
+)
 
 __all__ = [
     "AGREED_DRAW",
@@ -27,6 +36,7 @@ __all__ = [
     "TIME",
     "Abandoned",
     "ChanceDrawn",
+    "Checkpoint",
     "ClockFlag",
     "ClockSettings",
     "DrawDeclined",
@@ -35,6 +45,7 @@ __all__ = [
     "GameOver",
     "Listener",
     "MovePlayed",
+    "Reverted",
     "Seat",
     "SeatError",
     "SeatKind",

@@ -36,6 +36,7 @@ from spieltisch.tables.events import (
     Event,
     GameOver,
     MovePlayed,
+    Reverted,
     Started,
     TookBack,
 )
@@ -51,6 +52,8 @@ DEFAULT_CONTEXT = "spawn"
 GRACE = 0.5
 #: Seconds between asking a full AI service again, at first and at most.
 BUSY_RETRY = (0.5, 5.0)
+#: Seconds the AI waits before thinking again after the store refused a move.
+REVERTED_PAUSE = 1.0
 
 
 @dataclass(frozen=True)
@@ -292,6 +295,7 @@ class AIPlayer:
         self.error: BaseException | None = None
         #: The question of the current (or last) AI move.
         self.asked: ThinkRequest | None = None
+        self._closed = False
         self._unsubscribe = table.subscribe(self._heard)
         self.poke()
 
@@ -314,10 +318,20 @@ class AIPlayer:
             self.task.cancel()
 
     def close(self) -> None:
+        self._closed = True
         self._unsubscribe()
         self.cancel()
 
+    def _poke_if_open(self) -> None:
+        if not self._closed:
+            self.poke()
+
     def _heard(self, event: Event) -> None:
+        if isinstance(event, Reverted):  # the store refused: think again a little later
+            self.cancel()
+            self.task = None
+            asyncio.get_running_loop().call_later(REVERTED_PAUSE, self._poke_if_open)
+            return
         if isinstance(event, TookBack | GameOver | Abandoned):
             self.cancel()
             self.task = None

@@ -100,6 +100,15 @@ class Abandoned:
     reason: str
 
 
+@dataclass(frozen=True)
+class Reverted:
+    """The table went back to an earlier moment (`Table.rewind`): what happened since was
+    not stored, so it did not happen. `ply` is the number of moves now."""
+
+    ply: int
+    reason: str
+
+
 Event = (
     Started
     | SeatTaken
@@ -114,4 +123,5 @@ Event = (
     | ClockFlag
     | GameOver
     | Abandoned
+    | Reverted
 )

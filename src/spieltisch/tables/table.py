@@ -21,7 +21,7 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, cast
 
@@ -40,6 +40,7 @@ from spieltisch.tables.events import (
     Event,
     GameOver,
     MovePlayed,
+    Reverted,
     SeatTaken,
     Started,
     TakebackDeclined,
@@ -50,7 +51,7 @@ from spieltisch.tables.events import (
 from spieltisch.tables.restore import chance_seed_from_meta, seats_from_meta
 from spieltisch.tables.seats import MAX_NAME_LENGTH, Seat, SeatError, SeatKind
 
-__all__ = ["AGREED_DRAW", "RESIGNATION", "TIME", "Listener", "Status", "Table"]
+__all__ = ["AGREED_DRAW", "RESIGNATION", "TIME", "Checkpoint", "Listener", "Status", "Table"]
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +71,22 @@ class Status(StrEnum):
     RUNNING = "running"
     OVER = "over"
     ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """A table at one moment (`Table.checkpoint`), to go back to with `Table.rewind`:
+    the moves and their times, the seats, the status and result, the offers."""
+
+    moves: tuple[str, ...]
+    seconds: tuple[float, ...]
+    movers: tuple[int, ...]
+    seats: tuple[Seat, ...]
+    status: Status
+    outcome: Outcome | None
+    abandoned: str | None
+    takeback_offer: int | None
+    draw_offer: int | None
 
 
 def derive_seed(seed: int, *salt: object) -> int:
@@ -205,7 +222,7 @@ class Table:
     def view(self, for_seat: int | None = None) -> dict[str, Any]:
         """The table as the person in `for_seat` (None: a spectator) sees it, JSON-ready:
         seats, clocks, status, whose turn, the AI thinking, offers, the moves, the outcome
-        and the position (`state`: the game's `State.view()` as JSON)."""
+        (or why it was abandoned) and the position (`state`: the game's `State.view()` as JSON)."""
         self.tick()
         names = self.game.player_names
         turn = self.turn
@@ -250,6 +267,7 @@ class Table:
             "last_move_think": self.last_think,
             "position": self.state.text(),
             "outcome": outcome,
+            "abandoned": self.record.meta.get("abandoned"),
             "state": self.state.view().to_json(),
         }
 
@@ -467,6 +485,58 @@ class Table:
         self._offer_to(seat, self.draw_offer, "draw")
         self.draw_offer = None
         self._emit(DrawDeclined(seat))
+
+    # --- going back to a stored moment -------------------------------------------------
+
+    def checkpoint(self) -> Checkpoint:
+        """This moment of the table, to `rewind` to (cheap: the move texts, not states)."""
+        return Checkpoint(
+            tuple(self.record.moves),
+            tuple(self.record.seconds),
+            tuple(self._movers),
+            tuple(self.seats),
+            self.status,
+            self.outcome,
+            self.record.meta.get("abandoned"),
+            self.takeback_offer,
+            self.draw_offer,
+        )
+
+    def rewind(self, point: Checkpoint, reason: str) -> None:
+        """Go back to `point` (a store that could not keep what happened since: the
+        table must stay equal to its stored game). Moves since are undone, moves taken
+        back since are played again, seats, status, result and offers are restored;
+        listeners hear `Reverted`. The turn's clock starts again now."""
+        record, state = self.record, self.state
+        same = 0
+        for mine, theirs in zip(record.moves, point.moves, strict=False):
+            if mine != theirs:
+                break
+            same += 1
+        for _ in range(len(record.moves) - same):
+            state.undo()
+        for text in point.moves[same:]:
+            state.push(state.parse_move(text))
+        record.moves[:] = point.moves
+        record.seconds[:] = point.seconds
+        self._movers[:] = point.movers
+        self.seats[:] = point.seats
+        self._sync_meta()
+        self.status = point.status
+        self.outcome = point.outcome
+        record.finished = point.outcome is not None
+        record.winner = None if point.outcome is None else point.outcome.winner
+        record.reason = "" if point.outcome is None else point.outcome.reason
+        record.scores = ((), ()) if point.outcome is None else point.outcome.scores
+        if point.abandoned is None:
+            record.meta.pop("abandoned", None)
+        else:
+            record.meta["abandoned"] = point.abandoned
+        self.takeback_offer = point.takeback_offer
+        self.draw_offer = point.draw_offer
+        self.thinking = None
+        self._turn_started = self.clock()
+        self._emit(Reverted(self.ply, reason))
 
     # --- new tables from this one and from records -------------------------------------
 

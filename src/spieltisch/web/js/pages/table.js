@@ -123,6 +123,9 @@ export function mount(main, { id, join }) {
     if (table.can_answer_takeback) {
       buttons.push(h("span", { class: "offer" }, "Take-back asked: ", h("button", { type: "button", id: "accept-takeback", onclick: () => socket.send({ type: "accept_takeback" }) }, "Accept"), h("button", { type: "button", id: "decline-takeback", onclick: () => socket.send({ type: "decline_takeback" }) }, "Decline")));
     }
+    if (table.can_claim) {
+      buttons.push(h("span", { class: "offer" }, "Your opponent left the game: ", h("button", { type: "button", id: "claim", class: "primary", onclick: () => socket.send({ type: "claim" }) }, "Claim the win")));
+    }
     if (table.can_answer_draw) {
       buttons.push(h("span", { class: "offer" }, "Draw offered: ", h("button", { type: "button", id: "accept-draw", onclick: () => socket.send({ type: "accept_draw" }) }, "Accept"), h("button", { type: "button", id: "decline-draw", onclick: () => socket.send({ type: "decline_draw" }) }, "Decline")));
     }
@@ -151,7 +154,8 @@ export function mount(main, { id, join }) {
     const rematchButton = table.held.length
       ? h("button", { type: "button", class: "primary", id: "rematch", onclick: async () => { try { const r = await postJSON(`/api/tables/${id}/rematch`, {}); location.hash = `#/table/${r.id}`; } catch (err) { say(err.message); } } }, table.rematch ? "Go to the rematch" : "Rematch")
       : null;
-    return h("div", { class: "end-actions" }, rematchButton, h("a", { class: "button ghost", href: `#/replay/${id}` }, "Replay"), h("a", { class: "button ghost", href: "#/" }, "Lobby"));
+    const why = table.status === "abandoned" && table.abandoned ? h("p", { class: "muted", id: "abandoned-reason" }, `Ended without a result: ${table.abandoned}`) : null;
+    return h("div", { class: "end-actions" }, why, rematchButton, h("a", { class: "button ghost", href: `#/replay/${id}` }, "Replay"), h("a", { class: "button ghost", href: "#/" }, "Lobby"));
   }
 
   function render() {
