@@ -342,14 +342,17 @@ def percentile(values: Sequence[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
-def measure(tables: int | None = None, load_: Load = QUICK) -> dict[str, Any]:
-    """Run `load_` (with `tables` people tables only, as before, when it is given)."""
+def measure(
+    tables: int | None = None, load_: Load = QUICK, db_url: str | None = None
+) -> dict[str, Any]:
+    """Run `load_` (with `tables` people tables only, as before, when it is given) on a
+    fresh SQLite file, or on the empty database `db_url` (e.g. PostgreSQL)."""
     if tables is not None:
         load_ = Load(tables=tables, spectators=0, ai_tables=0)
     sockets = load_.tables * (load_.spectators + 1)
     open_files = raise_open_files(2 * sockets + 1024)
     with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "load.db"
+        db: str | Path = db_url if db_url is not None else Path(folder) / "load.db"
         port = free_port()
         base = f"http://127.0.0.1:{port}"
         command = [sys.executable, "-m", "spieltisch", "serve", "--port", str(port)]
@@ -463,7 +466,7 @@ def report(result: dict[str, Any]) -> None:
     print(f"every game stored once and intact: {result['stored_once_and_intact']}")
 
 
-def parse(argv: Sequence[str]) -> Load:
+def parse(argv: Sequence[str]) -> tuple[Load, str | None]:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks.server_load", description=__doc__.split("\n\n")[0]
     )
@@ -478,13 +481,16 @@ def parse(argv: Sequence[str]) -> Load:
         "--plies", type=int, default=None, help="moves per people table (default: to the end)"
     )
     parser.add_argument("--pause", type=float, default=None, help="a person's seconds per move")
+    parser.add_argument(
+        "--db", default=None, help="an empty database's URL for the store (default: SQLite)"
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 1000 or not 0 <= args.spectators <= 100:
         parser.error("1 to 1000 tables, 0 to 100 spectators each")
     full = args.tables > QUICK.tables
     shape = FULL if full else QUICK
     ai_tables = args.tables // 2 if args.ai_tables is None else args.ai_tables
-    return Load(
+    shaped = Load(
         tables=args.tables,
         spectators=args.spectators,
         ai_tables=max(0, min(args.tables, ai_tables)),
@@ -493,10 +499,12 @@ def parse(argv: Sequence[str]) -> Load:
         plies=shape.plies if args.plies is None else max(1, args.plies),
         pause=shape.pause if args.pause is None else max(0.0, args.pause),
     )
+    return shaped, args.db
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    report(measure(load_=parse(sys.argv[1:] if argv is None else argv)))
+    shaped, db_url = parse(sys.argv[1:] if argv is None else argv)
+    report(measure(load_=shaped, db_url=db_url))
 
 
 if __name__ == "__main__":
