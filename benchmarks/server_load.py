@@ -3,7 +3,9 @@ played against the AI, over real WebSockets to a real `spieltisch serve` process
 
 One server process with a fresh SQLite store on 127.0.0.1. Two kinds of table:
 - *people tables*: two seats on one screen, a client playing random moves from the view
-  (to the end, or `plies` moves and then a resignation);
+  (to the end, or `plies` moves and then a resignation), each after `people_pause`
+  seconds (0: as fast as the server answers, which measures its capacity, not a
+  player's wait);
 - *AI tables*: a person (random moves after `pause` seconds) against the AI at `level`,
   for `ai_moves` AI replies, then the person resigns.
 Every table has `spectators` more WebSockets that read every view until the game ends.
@@ -88,10 +90,14 @@ class Load:
     plies: int | None = None
     #: Seconds the person at an AI table waits before each move.
     pause: float = 0.0
+    #: Seconds a people table's players think before each move (uniform around it).
+    people_pause: float = 0.0
 
 
 QUICK = Load()
-FULL = Load(tables=200, spectators=20, ai_tables=100, ai_moves=3, plies=60, pause=1.0)
+FULL = Load(
+    tables=200, spectators=20, ai_tables=100, ai_moves=3, plies=60, pause=1.0, people_pause=1.0
+)
 
 
 @dataclass
@@ -152,11 +158,14 @@ async def next_view(ws: ClientConnection, table_id: int) -> dict[str, Any]:
 
 
 async def play_people(
-    ws: ClientConnection, table_id: int, rng: random.Random, plies: int | None
+    ws: ClientConnection, table_id: int, rng: random.Random, plies: int | None, pause: float
 ) -> dict[str, Any]:
-    """Both seats on one screen: random moves to the end (or `plies`, then resign)."""
+    """Both seats on one screen: random moves to the end (or `plies`, then resign), each
+    after about `pause` seconds."""
     table = await next_view(ws, table_id)
     while table["status"] == "running":
+        if pause:
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * pause)
         if plies is not None and table["ply"] >= plies:
             await ws.send(json.dumps({"type": "resign"}))
         else:
@@ -258,7 +267,7 @@ async def _run_table(
         if ai:
             table = await play_ai(ws, made["id"], rng, load_, played)
         else:
-            table = await play_people(ws, made["id"], rng, load_.plies)
+            table = await play_people(ws, made["id"], rng, load_.plies, load_.people_pause)
     played.spectators_dropped = (await asyncio.gather(*watchers)).count(False)
     played.moves, played.final = table["moves"], table["position"]
     return played
@@ -480,7 +489,15 @@ def parse(argv: Sequence[str]) -> tuple[Load, str | None]:
     parser.add_argument(
         "--plies", type=int, default=None, help="moves per people table (default: to the end)"
     )
-    parser.add_argument("--pause", type=float, default=None, help="a person's seconds per move")
+    parser.add_argument(
+        "--pause", type=float, default=None, help="seconds per move of a person against the AI"
+    )
+    parser.add_argument(
+        "--people-pause",
+        type=float,
+        default=None,
+        help="seconds per move at a people table (0: as fast as the server answers)",
+    )
     parser.add_argument(
         "--db", default=None, help="an empty database's URL for the store (default: SQLite)"
     )
@@ -498,6 +515,9 @@ def parse(argv: Sequence[str]) -> tuple[Load, str | None]:
         ai_moves=shape.ai_moves if args.ai_moves is None else max(1, args.ai_moves),
         plies=shape.plies if args.plies is None else max(1, args.plies),
         pause=shape.pause if args.pause is None else max(0.0, args.pause),
+        people_pause=shape.people_pause
+        if args.people_pause is None
+        else max(0.0, args.people_pause),
     )
     return shaped, args.db
 

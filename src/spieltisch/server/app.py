@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import sys
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -36,6 +37,9 @@ from spieltisch.server.ws import table_socket
 from spieltisch.store import Store
 
 log = logging.getLogger(__name__)
+
+#: Seconds a thread may hold the interpreter before another one gets it (the server's).
+SWITCH_INTERVAL = 0.0005
 
 #: The static front end shipped in the package.
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -69,6 +73,11 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # The store's threads hand a move's commit back to the event loop; with Python's
+        # default of 5 ms between switches, a busy loop held each of them that long at
+        # every database call (a move waited 21 ms median for its commit at 53 moves/s,
+        # 7 ms with 0.5 ms; benchmarks/server_load.py, docs/measurements/load.md).
+        sys.setswitchinterval(SWITCH_INTERVAL)
         store = Store.open(db)
         ai = AIService(settings)  # every AI move and analysis, bounded by the settings
         app.state.ai = ai

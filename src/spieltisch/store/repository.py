@@ -17,9 +17,21 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import ColumnElement, Engine, and_, delete, func, insert, or_, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Engine,
+    Table,
+    and_,
+    bindparam,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import (
     IntegrityError,
     InterfaceError,
@@ -70,6 +82,21 @@ MAX_LIMIT = 1000
 _KIND_PREFIXES = ("ai:", "bot:", "account:")
 #: Keys of a record's `meta` that the store keeps in columns of its own.
 _META_KEYS = ("chance_seed", "kinds", "created", "ended", "abandoned")
+
+
+#: A move's two statements (`Store._insert_move`): the game's move count goes up by one
+#: only from the expected ply of a running game, then the move's row.
+_GAMES = cast(Table, GameRow.__table__)
+_BUMP_PLIES = (
+    update(_GAMES)
+    .where(
+        _GAMES.c.id == bindparam("game_id"),
+        _GAMES.c.status == "running",
+        _GAMES.c.plies == bindparam("ply"),
+    )
+    .values(plies=_GAMES.c.plies + 1, updated_at=bindparam("now"))
+)
+_INSERT_MOVE = insert(cast(Table, MoveRow.__table__))
 
 
 def _now() -> datetime:
@@ -261,25 +288,24 @@ class Store(TournamentStore, AccountStore):
     def _insert_move(
         self, session: Session, game_id: int, move: writes.Move, moment: datetime
     ) -> None:
+        # The hot path of every server (one call a move): statements built once, run on
+        # the session's connection, past the ORM's own statement handling.
         ply = move.ply
-        bumped = session.execute(
-            update(GameRow)
-            .where(GameRow.id == game_id, GameRow.status == "running", GameRow.plies == ply)
-            .values(plies=GameRow.plies + 1, updated_at=_now())
-            .execution_options(synchronize_session=False)
-        )
-        if bumped.rowcount != 1:  # type: ignore[attr-defined]
+        connection = session.connection()
+        bumped = connection.execute(_BUMP_PLIES, {"game_id": game_id, "ply": ply, "now": _now()})
+        if bumped.rowcount != 1:
             self._refuse_move(session, game_id, ply)
         try:
-            session.execute(
-                insert(MoveRow).values(
-                    game_id=game_id,
-                    ply=ply,
-                    notation=move.notation,
-                    seat=move.seat,
-                    seconds=None if move.seconds is None else float(move.seconds),
-                    played_at=moment,
-                )
+            connection.execute(
+                _INSERT_MOVE,
+                {
+                    "game_id": game_id,
+                    "ply": ply,
+                    "notation": move.notation,
+                    "seat": move.seat,
+                    "seconds": None if move.seconds is None else float(move.seconds),
+                    "played_at": moment,
+                },
             )
         except IntegrityError:  # a row left by a writer that bypassed `plies`
             raise ConflictError(f"game {game_id} already has a move {ply}") from None
