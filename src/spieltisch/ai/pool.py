@@ -66,9 +66,17 @@ class Reply:
     total: float
 
 
+#: How much lower a worker's scheduling priority is than the server's (`os.nice`): a
+#: search never slows the moves, sockets and store writes of the server beside it, which
+#: take a few milliseconds where a search takes its whole budget of time.
+WORKER_NICENESS = 10
+
+
 def _serve(channel: Connection) -> None:
     """A worker process: warm up, say so, then answer questions until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    with contextlib.suppress(OSError):  # searches yield the cores to the server's own work
+        os.nice(WORKER_NICENESS)
     from spieltisch.core.registry import game_names, load
 
     for name in game_names():  # import every game (and its native engine) before the first question

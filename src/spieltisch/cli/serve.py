@@ -98,6 +98,9 @@ def serve(
         port=port,
         ws="websockets-sansio",
         ws_max_size=settings.max_message_bytes,
+        # No per-message compression: it compressed each view once for every watcher,
+        # 37% of the server's time with 4,200 sockets (docs/measurements/load.md).
+        ws_per_message_deflate=False,
         server_header=False,
         log_config=None,  # the lines go through `configure`'s handler
         access_log=False,  # the request log replaces it (it would print query strings)
