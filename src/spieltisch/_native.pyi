@@ -105,7 +105,11 @@ class _GameModule(ModuleType):
         star: bool = ...,
         plain: bool = ...,
         ordered: bool = ...,
+        moves: list[str] = ...,
     ) -> tuple[str | None, int, int, int, float, list[str], list[_Iteration]]: ...
+    @staticmethod
+    def line_keys(text: str, moves: list[str], config: str = ...) -> list[int]: ...
+    looks_back: bool
 
 class _OkardModule(_GameModule):
     @staticmethod

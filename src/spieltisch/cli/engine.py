@@ -35,7 +35,7 @@ from spieltisch.cli.common import (
 from spieltisch.core import Game, SpieltischError, State, load
 from spieltisch.core.errors import NotationError
 from spieltisch.core.text import is_ascii_int, read_int
-from spieltisch.native.search import MAX_DEPTH, Iteration, mate_in, search, stop_flag
+from spieltisch.native.search import MAX_DEPTH, Iteration, game_line, mate_in, search, stop_flag
 
 #: The most threads and table megabytes asked for.
 MAX_THREADS = 64
@@ -185,9 +185,11 @@ def analyse(
                 )
             best = _python_analyse(state, seconds, depth)
         else:
+            text, moves = game_line(state)
             result = search(
                 loaded,
-                state.text(),
+                text,
+                moves=moves,
                 time=seconds,
                 depth=depth,
                 threads=threads,
@@ -310,10 +312,15 @@ class UciEngine:
         self.stop = stop_flag()
         stop = self.stop
 
+        # The position and the moves that led to it (`position ... moves ...`): the search
+        # scores repetitions of the game's earlier positions as the rules do.
+        text, moves = game_line(state)
+
         def think() -> None:
             result = search(
                 self.game,
-                state.text(),
+                text,
+                moves=moves,
                 time=seconds,
                 depth=depth,
                 threads=self.threads,

@@ -74,6 +74,38 @@ std::vector<typename G::Move> moves_of(const G& game) {
     return {buffer, buffer + count};
 }
 
+// `game` after `moves` (each in its notation as legal_moves gives it): the game's history
+// made move by move, so that a position whose rules look back over the game (Schachogi's
+// repetitions) knows every position since `game`, as the Python state does.
+// `seen` is called with the position after each move.
+template <TextGame G>
+G after_moves(G game, const std::vector<std::string>& moves,
+              const std::function<void(const G&)>& seen = {}) {
+    typename G::Move buffer[G::kMaxMoves];
+    typename G::Undo undo;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        const int count = game.generate(buffer);
+        const auto found = std::find_if(buffer, buffer + count, [&](typename G::Move move) {
+            return game.move_text(move) == moves[i];
+        });
+        if (found == buffer + count) {
+            throw std::invalid_argument("move " + std::to_string(i + 1) +
+                                        " of the history is not legal there: " +
+                                        moves[i].substr(0, 80));
+        }
+        game.make(*found, undo);
+        if (seen) seen(game);
+    }
+    return game;
+}
+
+// Whether the game's rules look back over the game (a repetition rule), so that its
+// search needs the moves that led to a position, not only the position's text.
+template <TextGame G>
+constexpr bool looks_back() {
+    return requires(const G game) { game.repetition_count(); };
+}
+
 template <SearchGame G>
 void bind_game(nb::module_& parent, const char* name, const char* doc) {
     nb::module_ m = parent.def_submodule(name, doc);
@@ -200,8 +232,9 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
         "search",
         [](const std::string& text, double seconds, int depth, int threads, int hash_mb,
            bool keep_table, std::function<void(IterationTuple)> report, StopFlag* stop,
-           const std::string& config, bool star, bool plain, bool ordered) {
-            const G root = read_game<G>(text, config);
+           const std::string& config, bool star, bool plain, bool ordered,
+           const std::vector<std::string>& moves) {
+            const G root = after_moves(read_game<G>(text, config), moves);
             SearchLimits limits{depth, seconds, threads, hash_mb,
                                 keep_table, star, plain, ordered};
             using M = typename G::Move;
@@ -241,9 +274,23 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
         nb::arg("hash_mb"), nb::arg("keep_table"), nb::arg("report").none(),
         nb::arg("stop").none(), nb::arg("config") = "", nb::arg("star") = true,
         nb::arg("plain") = false, nb::arg("ordered") = true,
-        "Search the position (GIL released): (best, score, depth, nodes, seconds, pv, "
-        "iterations); `report` is called with each completed iteration; `keep_table` uses "
-        "what earlier searches left in the table.");
+        nb::arg("moves") = std::vector<std::string>{},
+        "Search the position after `moves` from `text` (GIL released): (best, score, depth, "
+        "nodes, seconds, pv, iterations); `report` is called with each completed iteration; "
+        "`keep_table` uses what earlier searches left in the table. `moves` is the game's "
+        "history: a repetition of any position since `text` is scored as the rules say.");
+    m.def(
+        "line_keys",
+        [](const std::string& text, const std::vector<std::string>& moves,
+           const std::string& config) {
+            const G game = read_game<G>(text, config);
+            std::vector<std::uint64_t> keys{game.hash()};
+            after_moves<G>(game, moves, [&](const G& next) { keys.push_back(next.hash()); });
+            return keys;
+        },
+        nb::arg("text"), nb::arg("moves"), nb::arg("config") = "",
+        "The position keys the search holds along a line: of `text`, then after each move.");
+    m.attr("looks_back") = looks_back<G>();
 }
 
 }  // namespace

@@ -7,11 +7,12 @@ reports per completed depth (depth, score, nodes, nodes per second, principal va
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spieltisch.native import GameLike, NativeUnavailableError, _call, _engine, built
+from spieltisch.core.game import State
+from spieltisch.native import GameLike, NativeUnavailableError, _call, _engine, built, looks_back
 
 #: A score at least this large is a proven win (the engine's kWin - 1000).
 PROVEN = 999_000
@@ -73,6 +74,20 @@ def stop_flag() -> Any:
     return _native.StopFlag()
 
 
+def game_line(state: State[Any]) -> tuple[str, tuple[str, ...]]:
+    """The text and moves to give `search` for `state`: where the game's rules look back
+    over the game (`native.looks_back`: a repetition rule), the position `state` was created
+    from and every move made on it since, so that the search knows the positions played so
+    far, as the rules do; elsewhere the position's own text and no moves."""
+    if not looks_back(state.game):
+        return state.text(), ()
+    history = state.history()
+    start = state.copy()
+    for _ in history:
+        start.undo()
+    return start.text(), tuple(str(move) for move in history)
+
+
 def _iteration(row: tuple[int, int, int, float, list[str]]) -> Iteration:
     depth, score, nodes, seconds, pv = row
     return Iteration(depth, score, nodes, seconds, tuple(pv))
@@ -92,9 +107,15 @@ def search(
     star: bool = True,
     plain: bool = False,
     ordered: bool = True,
+    moves: Sequence[str] = (),
 ) -> SearchResult:
     """Search the position `text` of `game` (a name: its default options; a `Game`: its
-    options) for `time` seconds and/or to `depth`.
+    options), or the position after `moves` from it, for `time` seconds and/or to `depth`.
+
+    `moves` (in the notation `legal_moves` gives) is the game's history: where the rules
+    look back over the game (Schachogi's third repetition), the search scores a position
+    repeated on its line or earlier in the game as the rules do; `game_line` gives the text
+    and moves of a state. A move that is not legal where it stands raises ValueError.
 
     With neither, depth 6. `report` sees each completed iteration as it completes (called
     with the GIL held, from the searching thread); `stop` is a `stop_flag()`. The table
@@ -143,6 +164,7 @@ def search(
             star,
             plain,
             ordered,
+            list(moves),
         )
     except BaseException:
         if failures:
