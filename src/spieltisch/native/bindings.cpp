@@ -42,12 +42,15 @@ struct StopFlag {
     std::atomic<bool> flag{false};
 };
 
-// One completed iteration as Python sees it: (depth, score, nodes, seconds, pv).
-using IterationTuple =
-    std::tuple<int, int, std::uint64_t, double, std::vector<std::string>>;
-// (best move or None, score, depth, nodes, seconds, pv, iterations)
-using SearchTuple = std::tuple<std::optional<std::string>, int, int, std::uint64_t, double,
-                               std::vector<std::string>, std::vector<IterationTuple>>;
+// A principal variation at the root: (score, moves).
+using LineTuple = std::pair<int, std::vector<std::string>>;
+// One completed iteration as Python sees it: (depth, score, nodes, seconds, pv, lines).
+using IterationTuple = std::tuple<int, int, std::uint64_t, double, std::vector<std::string>,
+                                  std::vector<LineTuple>>;
+// (best move or None, score, depth, nodes, seconds, pv, iterations, lines)
+using SearchTuple =
+    std::tuple<std::optional<std::string>, int, int, std::uint64_t, double,
+               std::vector<std::string>, std::vector<IterationTuple>, std::vector<LineTuple>>;
 
 // The notation of a line of moves from `root` (each move's text in its own position).
 template <SearchGame G>
@@ -62,6 +65,14 @@ std::vector<std::string> line_text(const G& root, const std::vector<typename G::
         out.push_back(game.move_text(move));
         game.make(move, undo);
     }
+    return out;
+}
+
+// The MultiPV lines in notation.
+template <SearchGame G>
+std::vector<LineTuple> lines_text(const G& root, const std::vector<RootLine<typename G::Move>>& lines) {
+    std::vector<LineTuple> out;
+    for (const auto& line : lines) out.emplace_back(line.score, line_text(root, line.pv));
     return out;
 }
 
@@ -233,11 +244,26 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
         [](const std::string& text, double seconds, int depth, int threads, int hash_mb,
            bool keep_table, std::function<void(IterationTuple)> report, StopFlag* stop,
            const std::string& config, bool star, bool plain, bool ordered,
-           const std::vector<std::string>& moves) {
+           const std::vector<std::string>& moves, int multipv,
+           const std::vector<std::string>& searchmoves) {
             const G root = after_moves(read_game<G>(text, config), moves);
             SearchLimits limits{depth, seconds, threads, hash_mb,
-                                keep_table, star, plain, ordered};
+                                keep_table, star, plain, ordered, std::clamp(multipv, 1, 256)};
             using M = typename G::Move;
+            std::vector<M> only;
+            if (!searchmoves.empty()) {
+                const auto legal = moves_of(root);
+                for (const auto& notation : searchmoves) {
+                    const auto found = std::find_if(legal.begin(), legal.end(), [&](M move) {
+                        return root.move_text(move) == notation;
+                    });
+                    if (found == legal.end()) {
+                        throw std::invalid_argument("searchmoves: not a legal move here: " +
+                                                    notation.substr(0, 80));
+                    }
+                    if (std::find(only.begin(), only.end(), *found) == only.end()) only.push_back(*found);
+                }
+            }
             std::function<bool(const Iteration<M>&)> hook;
             // An exception in `report` ends the search and is raised once it has unwound.
             std::optional<nb::python_error> failure;
@@ -246,7 +272,7 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
                     nb::gil_scoped_acquire acquire;
                     try {
                         report(IterationTuple{it.depth, it.score, it.nodes, it.seconds,
-                                              line_text(root, it.pv)});
+                                              line_text(root, it.pv), lines_text(root, it.lines)});
                         return true;
                     } catch (nb::python_error& error) {
                         failure.emplace(std::move(error));
@@ -257,28 +283,31 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
             SearchOutcome<M> result;
             {
                 nb::gil_scoped_release release;
-                result = search_position(root, limits, hook, stop ? &stop->flag : nullptr);
+                result = search_position(root, limits, hook, stop ? &stop->flag : nullptr, only);
             }
             if (failure) throw *failure;
             std::vector<IterationTuple> iterations;
             for (const auto& it : result.iterations) {
                 iterations.emplace_back(it.depth, it.score, it.nodes, it.seconds,
-                                        line_text(root, it.pv));
+                                        line_text(root, it.pv), lines_text(root, it.lines));
             }
             std::optional<std::string> best;
             if (result.has_move) best = root.move_text(result.best);
             return SearchTuple{best, result.score, result.depth, result.nodes, result.seconds,
-                               line_text(root, result.pv), iterations};
+                               line_text(root, result.pv), iterations, lines_text(root, result.lines)};
         },
         nb::arg("text"), nb::arg("seconds"), nb::arg("depth"), nb::arg("threads"),
         nb::arg("hash_mb"), nb::arg("keep_table"), nb::arg("report").none(),
         nb::arg("stop").none(), nb::arg("config") = "", nb::arg("star") = true,
         nb::arg("plain") = false, nb::arg("ordered") = true,
-        nb::arg("moves") = std::vector<std::string>{},
+        nb::arg("moves") = std::vector<std::string>{}, nb::arg("multipv") = 1,
+        nb::arg("searchmoves") = std::vector<std::string>{},
         "Search the position after `moves` from `text` (GIL released): (best, score, depth, "
-        "nodes, seconds, pv, iterations); `report` is called with each completed iteration; "
-        "`keep_table` uses what earlier searches left in the table. `moves` is the game's "
-        "history: a repetition of any position since `text` is scored as the rules say.");
+        "nodes, seconds, pv, iterations, lines); `report` is called with each completed "
+        "iteration; `keep_table` uses what earlier searches left in the table. `moves` is the "
+        "game's history: a repetition of any position since `text` is scored as the rules "
+        "say. `multipv` lines (score, pv), best first, each without the earlier lines' first "
+        "moves; `searchmoves` restricts the root to those moves.");
     m.def(
         "line_keys",
         [](const std::string& text, const std::vector<std::string>& moves,
