@@ -7,6 +7,7 @@ it. Without the history the search sees the searched position alone and walks in
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -132,3 +133,28 @@ def test_the_search_keys_of_a_line_equal_the_keys_of_its_positions_texts() -> No
 def test_a_history_move_that_is_not_legal_is_refused() -> None:
     with pytest.raises(ValueError, match="move 2 of the history"):
         search(SCHACHOGI, START, depth=1, moves=("e8f8", "d5e6"))
+
+
+def test_the_native_engine_ends_a_game_by_repetition_where_the_python_rules_do() -> None:
+    """Games of Pflöck and Rock moves only (no capture: every position may come again),
+    from a start that has stood on the board before (`r2`): after every move the search,
+    given the game's moves, finds the game over exactly where the Python state does."""
+    rng = random.Random(2028)
+    start = "4p3/8/8/3R4/8/2S5/8/4P3 b 1 1 r2"
+    # A few squares to walk on, never a capture: positions come back often.
+    SQUARES = {"e8", "f8", "d8", "d5", "d4", "e1", "f1"}
+    ended = 0
+    for _ in range(12):
+        state: Any = SCHACHOGI.parse(start, reachable=False)
+        while not state.is_over() and len(state.history()) < 60:
+            board = state.board
+            still = [m for m in state.legal_moves() if board[m.dst] == 0]
+            near = [m for m in still if str(m)[:2] in SQUARES and str(m)[2:4] in SQUARES]
+            state.play(rng.choice(near or still))
+            text, played = game_line(state)
+            assert text == SCHACHOGI.parse(start, reachable=False).text()
+            result = search(SCHACHOGI, text, depth=1, moves=played)
+            assert (result.best is None) == state.is_over(), (played, state.outcome())
+        outcome = state.outcome()
+        ended += outcome is not None and outcome.reason == "REPETITION"
+    assert ended >= 6  # most games end by repetition
