@@ -109,9 +109,7 @@ class _GameModule(ModuleType):
         moves: list[str] = ...,
         multipv: int = ...,
         searchmoves: list[str] = ...,
-    ) -> tuple[
-        str | None, int, int, int, float, list[str], list[_Iteration], list[_RootLine]
-    ]: ...
+    ) -> tuple[str | None, int, int, int, float, list[str], list[_Iteration], list[_RootLine]]: ...
     @staticmethod
     def line_keys(text: str, moves: list[str], config: str = ...) -> list[int]: ...
     looks_back: bool
