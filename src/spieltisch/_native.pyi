@@ -18,7 +18,8 @@ class StopFlag:
     def set(self) -> None: ...
     def is_set(self) -> bool: ...
 
-_Iteration = tuple[int, int, int, float, list[str]]
+_RootLine = tuple[int, list[str]]
+_Iteration = tuple[int, int, int, float, list[str], list[_RootLine]]
 
 class _Batch:
     """N positions stepped together (native/batch_bindings.cpp): the vector
@@ -105,7 +106,13 @@ class _GameModule(ModuleType):
         star: bool = ...,
         plain: bool = ...,
         ordered: bool = ...,
-    ) -> tuple[str | None, int, int, int, float, list[str], list[_Iteration]]: ...
+        moves: list[str] = ...,
+        multipv: int = ...,
+        searchmoves: list[str] = ...,
+    ) -> tuple[str | None, int, int, int, float, list[str], list[_Iteration], list[_RootLine]]: ...
+    @staticmethod
+    def line_keys(text: str, moves: list[str], config: str = ...) -> list[int]: ...
+    looks_back: bool
 
 class _OkardModule(_GameModule):
     @staticmethod

@@ -1,6 +1,7 @@
 """The native agent: the C++ search (`spieltisch.native.search`) for the games that have a
-native engine. The position goes over as its text, the move comes back in the game's
-notation; the Python state stays the referee of what is legal.
+native engine. The position goes over as its text (where the rules look back over the
+game, a repetition rule: the text the state began from and the moves since), the move
+comes back in the game's notation; the Python state stays the referee of what is legal.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from typing import Any
 from spieltisch import native
 from spieltisch.ai.agent import TIME_MARGIN, Agent, Budget
 from spieltisch.core.game import State
-from spieltisch.native.search import search
+from spieltisch.native.search import game_line, search
 
 #: The depth searched when no budget is given at all.
 DEFAULT_DEPTH = 6
@@ -19,7 +20,8 @@ DEFAULT_DEPTH = 6
 class NativeAgent(Agent):
     """Iterative deepening in C++. Budget: `depth` and/or `seconds` per move; `threads`
     (Lazy SMP), `hash_mb` (table size) and `randomness` (the share of moves played at
-    random, for the easy level) on top."""
+    random, for the easy level) on top. `history=False` gives the search the position
+    alone, not the game's moves (the engine before it knew them: for measuring)."""
 
     def __init__(
         self,
@@ -29,6 +31,7 @@ class NativeAgent(Agent):
         hash_mb: int = 16,
         randomness: float = 0.0,
         seed: int | None = None,
+        history: bool = True,
     ) -> None:
         super().__init__(seed)
         budget = budget or Budget()
@@ -38,6 +41,7 @@ class NativeAgent(Agent):
         self.threads = threads
         self.hash_mb = hash_mb
         self.randomness = randomness
+        self.history = history
         #: After the first move of a game the table of the earlier moves is kept.
         self._in_game = False
         parts = []
@@ -53,6 +57,8 @@ class NativeAgent(Agent):
             parts.append(f"random={randomness:g}")
         if seed is not None:
             parts.append(f"seed={seed}")
+        if not history:
+            parts.append("history=off")
         self.spec = "native:" + ",".join(parts)
 
     def new_game(self) -> None:
@@ -74,9 +80,11 @@ class NativeAgent(Agent):
             self.stats = {"depth": 0, "nodes": 0, "value": 0, "seconds": 0.0, "random": True}
             return self.rng.choice(moves)
         seconds = self.budget.seconds
+        text, played = game_line(state) if self.history else (state.text(), ())
         result = search(
             game,  # with its options: the native engine plays the same variant
-            state.text(),
+            text,
+            moves=played,
             time=None if seconds is None else seconds * (1.0 - TIME_MARGIN),
             depth=self.budget.depth,
             threads=self.threads,

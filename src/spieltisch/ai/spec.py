@@ -35,7 +35,7 @@ KEYS = {
     "random": {"seed"},
     "mcts": {"iterations", "time", "c", "rollout", "reuse", "seed"},
     "alphabeta": {"depth", "time", "shuffle", "seed"},
-    "native": {"depth", "time", "threads", "hash", "random", "seed"},
+    "native": {"depth", "time", "threads", "hash", "random", "seed", "history"},
 }
 
 #: The allowed range of every numeric setting: whole numbers and seconds.
@@ -206,5 +206,6 @@ def make_agent(
             hash_mb=16 if hash_mb is None else hash_mb,
             randomness=0.0 if randomness is None else randomness,
             seed=seed,
+            history=_flag(settings, "history", True),
         )
     return AlphaBetaAgent(budget, seed=seed, shuffle=_flag(settings, "shuffle", True))

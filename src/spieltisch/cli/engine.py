@@ -35,13 +35,38 @@ from spieltisch.cli.common import (
 from spieltisch.core import Game, SpieltischError, State, load
 from spieltisch.core.errors import NotationError
 from spieltisch.core.text import is_ascii_int, read_int
-from spieltisch.native.search import MAX_DEPTH, Iteration, mate_in, search, stop_flag
+from spieltisch.native.search import (
+    MAX_DEPTH,
+    MAX_MULTIPV,
+    Iteration,
+    game_line,
+    mate_in,
+    search,
+    stop_flag,
+)
 
 #: The most threads and table megabytes asked for.
 MAX_THREADS = 64
 MAX_HASH = 4096
 #: The longest line the UCI reader takes (a position with a long game's moves fits).
 MAX_LINE = 1_000_000
+#: The words of a UCI `go` command that end its `searchmoves` list.
+GO_WORDS = frozenset(
+    [
+        "searchmoves",
+        "ponder",
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "movestogo",
+        "depth",
+        "nodes",
+        "mate",
+        "movetime",
+        "infinite",
+    ]
+)
 
 
 def move_token(move: Any) -> str:
@@ -104,6 +129,33 @@ def info_line(state: State[Any], it: Iteration) -> str:
     )
 
 
+def info_lines(state: State[Any], it: Iteration, multipv: int) -> list[str]:
+    """The UCI `info` lines of a completed depth: one, or with MultiPV one per principal
+    variation (`multipv K`, best first), as UCI engines print them."""
+    if multipv <= 1 or len(it.lines) <= 1:
+        return [info_line(state, it)]
+    rows = []
+    for index, variation in enumerate(it.lines, start=1):
+        line = _line(state, variation.pv)
+        rows.append(
+            f"info depth {it.depth} multipv {index} score {score_text(variation.score)} "
+            f"nodes {it.nodes} nps {it.nps} time {int(it.seconds * 1000)}"
+            + (f" pv {line}" if line else "")
+        )
+    return rows
+
+
+def _notations(state: State[Any], tokens: list[str]) -> list[str]:
+    """Move tokens (`move_token`) as the notation the native search reads; a token that is
+    not a legal move here raises the game's own error."""
+    out = []
+    for token in tokens:
+        move = parse_token(state, token)
+        state.check(move)
+        out.append(str(move))
+    return out
+
+
 def _python_analyse(state: State[Any], seconds: float | None, depth: int | None) -> str | None:
     """The Python alpha-beta, one completed depth per line; returns the best move token."""
     agent = AlphaBetaAgent(shuffle=False, seed=0)
@@ -152,6 +204,20 @@ def _python_analyse(state: State[Any], seconds: float | None, depth: int | None)
     help="The native search (default where the game has one) or the Python alpha-beta.",
 )
 @click.option("--threads", type=WholeNumber(1, MAX_THREADS), default=1, show_default=True)
+@click.option(
+    "--multipv",
+    type=WholeNumber(1, MAX_MULTIPV),
+    default=1,
+    show_default=True,
+    help="Principal variations to show, each with another first move, best first (native).",
+)
+@click.option(
+    "--searchmove",
+    "searchmoves",
+    multiple=True,
+    metavar="MOVE",
+    help="Search only this move at the root (repeat for several; native).",
+)
 def analyse(
     game: str,
     position: str | None,
@@ -161,9 +227,12 @@ def analyse(
     depth: int | None,
     engine: str | None,
     threads: int,
+    multipv: int,
+    searchmoves: tuple[str, ...],
 ) -> None:
     """Search a position: one line per completed depth (depth, score, nodes, nodes per
-    second, principal variation) as UCI engines print them, then `bestmove`.
+    second, principal variation) as UCI engines print them, then `bestmove`; with
+    --multipv N, N lines per depth (`multipv 1..N`), each with another first move.
 
     Without --time or --depth the search runs for one second.
     """
@@ -176,8 +245,8 @@ def analyse(
             seconds = 1.0
         engine = engine or ("native" if native.available(loaded) else "python")
         if engine == "python":
-            if threads != 1:
-                fail("--threads is for the native engine")
+            if threads != 1 or multipv != 1 or searchmoves:
+                fail("--threads, --multipv and --searchmove are for the native engine")
             if state.is_chance():
                 fail(
                     "the position waits for a chance event (a die roll): the Python engine "
@@ -185,13 +254,18 @@ def analyse(
                 )
             best = _python_analyse(state, seconds, depth)
         else:
+            text, moves = game_line(state)
+            only = _notations(state, list(searchmoves))
             result = search(
                 loaded,
-                state.text(),
+                text,
+                moves=moves,
                 time=seconds,
                 depth=depth,
                 threads=threads,
-                report=lambda it: click.echo(info_line(state, it)),
+                multipv=multipv,
+                searchmoves=only,
+                report=lambda it: click.echo("\n".join(info_lines(state, it, multipv))),
             )
             best = None if result.best is None else move_token(state.parse_move(result.best))
         click.echo(f"bestmove {best or '(none)'}")
@@ -206,6 +280,7 @@ class UciEngine:
         self.state: State[Any] = game.new_state(0)
         self.threads = 1
         self.hash_mb = 16
+        self.multipv = 1
         self.worker: threading.Thread | None = None
         self.stop: Any = None
         self.infinite = False
@@ -238,6 +313,7 @@ class UciEngine:
             self.send("id author spieltisch")
             self.send(f"option name Threads type spin default 1 min 1 max {MAX_THREADS}")
             self.send(f"option name Hash type spin default 16 min 1 max {MAX_HASH}")
+            self.send(f"option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}")
             self.send("uciok")
         elif command == "isready":
             self.send("readyok")
@@ -267,6 +343,9 @@ class UciEngine:
                 return
             if name == "hash" and number is not None:
                 self.hash_mb = max(1, number)
+                return
+            if name == "multipv" and number is not None:
+                self.multipv = max(1, min(number, MAX_MULTIPV))
                 return
         self.send(f"info string unknown option {rest[:60]}")
 
@@ -307,19 +386,39 @@ class UciEngine:
         elif depth is None and "infinite" not in words:
             seconds = 1.0
         state = self.state.copy()
+        only: list[str] = []
+        if "searchmoves" in words:
+            tokens = []
+            for word in words[words.index("searchmoves") + 1 :]:
+                if word in GO_WORDS:
+                    break
+                tokens.append(word)
+            only = _notations(state.copy(), tokens)
         self.stop = stop_flag()
         stop = self.stop
+
+        # The position and the moves that led to it (`position ... moves ...`): the search
+        # scores repetitions of the game's earlier positions as the rules do.
+        text, moves = game_line(state)
+        multipv = self.multipv
+
+        def report(it: Iteration) -> None:
+            for row in info_lines(state, it, multipv):
+                self.send(row)
 
         def think() -> None:
             result = search(
                 self.game,
-                state.text(),
+                text,
+                moves=moves,
                 time=seconds,
                 depth=depth,
                 threads=self.threads,
                 hash_mb=self.hash_mb,
-                report=lambda it: self.send(info_line(state, it)),
+                report=report,
                 stop=stop,
+                multipv=multipv,
+                searchmoves=only,
             )
             best = "(none)" if result.best is None else move_token(state.parse_move(result.best))
             self.send(f"bestmove {best}")
@@ -340,8 +439,9 @@ class UciEngine:
 @GAME
 def uci(game: str) -> None:
     """Run the native engine of GAME over the UCI protocol on standard input and output
-    (`position startpos|fen TEXT moves …`, `go movetime|depth|wtime…|infinite`, `stop`,
-    options Threads and Hash), in the game's own move notation.
+    (`position startpos|fen TEXT moves …`, `go movetime|depth|wtime…|infinite`,
+    `go … searchmoves M…`, `stop`, options Threads, Hash and MultiPV), in the game's own
+    move notation.
 
     `startpos` is the game's start drawn with seed 0 (`spieltisch show GAME --seed 0`);
     `fen` takes the game's position text. When the input ends, a running timed search

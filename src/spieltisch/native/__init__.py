@@ -83,6 +83,16 @@ def _options_config(name: str, options: Any) -> str | None:
     return text
 
 
+def looks_back(game: GameLike) -> bool:
+    """Whether the native engine of `game` plays by rules that look back over the game (a
+    repetition rule), so that its search wants the game's moves, not only the position."""
+    if _native is None:
+        return False
+    name = game if isinstance(game, str) else game.name
+    module = _submodule(name) if name in engines() else None
+    return bool(getattr(module, "looks_back", False))
+
+
 def available(game: GameLike) -> bool:
     """Whether `game` (a name: its default options; a `Game`: its options) has a native
     engine in this build that plays its options."""
@@ -229,6 +239,7 @@ __all__ = [
     "divide",
     "engines",
     "legal_moves",
+    "looks_back",
     "outcome",
     "perft",
     "play",

@@ -42,12 +42,15 @@ struct StopFlag {
     std::atomic<bool> flag{false};
 };
 
-// One completed iteration as Python sees it: (depth, score, nodes, seconds, pv).
-using IterationTuple =
-    std::tuple<int, int, std::uint64_t, double, std::vector<std::string>>;
-// (best move or None, score, depth, nodes, seconds, pv, iterations)
-using SearchTuple = std::tuple<std::optional<std::string>, int, int, std::uint64_t, double,
-                               std::vector<std::string>, std::vector<IterationTuple>>;
+// A principal variation at the root: (score, moves).
+using LineTuple = std::pair<int, std::vector<std::string>>;
+// One completed iteration as Python sees it: (depth, score, nodes, seconds, pv, lines).
+using IterationTuple = std::tuple<int, int, std::uint64_t, double, std::vector<std::string>,
+                                  std::vector<LineTuple>>;
+// (best move or None, score, depth, nodes, seconds, pv, iterations, lines)
+using SearchTuple =
+    std::tuple<std::optional<std::string>, int, int, std::uint64_t, double,
+               std::vector<std::string>, std::vector<IterationTuple>, std::vector<LineTuple>>;
 
 // The notation of a line of moves from `root` (each move's text in its own position).
 template <SearchGame G>
@@ -65,6 +68,14 @@ std::vector<std::string> line_text(const G& root, const std::vector<typename G::
     return out;
 }
 
+// The MultiPV lines in notation.
+template <SearchGame G>
+std::vector<LineTuple> lines_text(const G& root, const std::vector<RootLine<typename G::Move>>& lines) {
+    std::vector<LineTuple> out;
+    for (const auto& line : lines) out.emplace_back(line.score, line_text(root, line.pv));
+    return out;
+}
+
 using OutcomeTuple = std::tuple<int, std::string, std::vector<std::vector<std::int64_t>>>;
 
 template <TextGame G>
@@ -72,6 +83,38 @@ std::vector<typename G::Move> moves_of(const G& game) {
     typename G::Move buffer[G::kMaxMoves];
     const int count = game.generate(buffer);
     return {buffer, buffer + count};
+}
+
+// `game` after `moves` (each in its notation as legal_moves gives it): the game's history
+// made move by move, so that a position whose rules look back over the game (Schachogi's
+// repetitions) knows every position since `game`, as the Python state does.
+// `seen` is called with the position after each move.
+template <TextGame G>
+G after_moves(G game, const std::vector<std::string>& moves,
+              const std::function<void(const G&)>& seen = {}) {
+    typename G::Move buffer[G::kMaxMoves];
+    typename G::Undo undo;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        const int count = game.generate(buffer);
+        const auto found = std::find_if(buffer, buffer + count, [&](typename G::Move move) {
+            return game.move_text(move) == moves[i];
+        });
+        if (found == buffer + count) {
+            throw std::invalid_argument("move " + std::to_string(i + 1) +
+                                        " of the history is not legal there: " +
+                                        moves[i].substr(0, 80));
+        }
+        game.make(*found, undo);
+        if (seen) seen(game);
+    }
+    return game;
+}
+
+// Whether the game's rules look back over the game (a repetition rule), so that its
+// search needs the moves that led to a position, not only the position's text.
+template <TextGame G>
+constexpr bool looks_back() {
+    return requires(const G game) { game.repetition_count(); };
 }
 
 template <SearchGame G>
@@ -200,11 +243,27 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
         "search",
         [](const std::string& text, double seconds, int depth, int threads, int hash_mb,
            bool keep_table, std::function<void(IterationTuple)> report, StopFlag* stop,
-           const std::string& config, bool star, bool plain, bool ordered) {
-            const G root = read_game<G>(text, config);
+           const std::string& config, bool star, bool plain, bool ordered,
+           const std::vector<std::string>& moves, int multipv,
+           const std::vector<std::string>& searchmoves) {
+            const G root = after_moves(read_game<G>(text, config), moves);
             SearchLimits limits{depth, seconds, threads, hash_mb,
-                                keep_table, star, plain, ordered};
+                                keep_table, star, plain, ordered, std::clamp(multipv, 1, 256)};
             using M = typename G::Move;
+            std::vector<M> only;
+            if (!searchmoves.empty()) {
+                const auto legal = moves_of(root);
+                for (const auto& notation : searchmoves) {
+                    const auto found = std::find_if(legal.begin(), legal.end(), [&](M move) {
+                        return root.move_text(move) == notation;
+                    });
+                    if (found == legal.end()) {
+                        throw std::invalid_argument("searchmoves: not a legal move here: " +
+                                                    notation.substr(0, 80));
+                    }
+                    if (std::find(only.begin(), only.end(), *found) == only.end()) only.push_back(*found);
+                }
+            }
             std::function<bool(const Iteration<M>&)> hook;
             // An exception in `report` ends the search and is raised once it has unwound.
             std::optional<nb::python_error> failure;
@@ -213,7 +272,7 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
                     nb::gil_scoped_acquire acquire;
                     try {
                         report(IterationTuple{it.depth, it.score, it.nodes, it.seconds,
-                                              line_text(root, it.pv)});
+                                              line_text(root, it.pv), lines_text(root, it.lines)});
                         return true;
                     } catch (nb::python_error& error) {
                         failure.emplace(std::move(error));
@@ -224,26 +283,43 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
             SearchOutcome<M> result;
             {
                 nb::gil_scoped_release release;
-                result = search_position(root, limits, hook, stop ? &stop->flag : nullptr);
+                result = search_position(root, limits, hook, stop ? &stop->flag : nullptr, only);
             }
             if (failure) throw *failure;
             std::vector<IterationTuple> iterations;
             for (const auto& it : result.iterations) {
                 iterations.emplace_back(it.depth, it.score, it.nodes, it.seconds,
-                                        line_text(root, it.pv));
+                                        line_text(root, it.pv), lines_text(root, it.lines));
             }
             std::optional<std::string> best;
             if (result.has_move) best = root.move_text(result.best);
             return SearchTuple{best, result.score, result.depth, result.nodes, result.seconds,
-                               line_text(root, result.pv), iterations};
+                               line_text(root, result.pv), iterations, lines_text(root, result.lines)};
         },
         nb::arg("text"), nb::arg("seconds"), nb::arg("depth"), nb::arg("threads"),
         nb::arg("hash_mb"), nb::arg("keep_table"), nb::arg("report").none(),
         nb::arg("stop").none(), nb::arg("config") = "", nb::arg("star") = true,
         nb::arg("plain") = false, nb::arg("ordered") = true,
-        "Search the position (GIL released): (best, score, depth, nodes, seconds, pv, "
-        "iterations); `report` is called with each completed iteration; `keep_table` uses "
-        "what earlier searches left in the table.");
+        nb::arg("moves") = std::vector<std::string>{}, nb::arg("multipv") = 1,
+        nb::arg("searchmoves") = std::vector<std::string>{},
+        "Search the position after `moves` from `text` (GIL released): (best, score, depth, "
+        "nodes, seconds, pv, iterations, lines); `report` is called with each completed "
+        "iteration; `keep_table` uses what earlier searches left in the table. `moves` is the "
+        "game's history: a repetition of any position since `text` is scored as the rules "
+        "say. `multipv` lines (score, pv), best first, each without the earlier lines' first "
+        "moves; `searchmoves` restricts the root to those moves.");
+    m.def(
+        "line_keys",
+        [](const std::string& text, const std::vector<std::string>& moves,
+           const std::string& config) {
+            const G game = read_game<G>(text, config);
+            std::vector<std::uint64_t> keys{game.hash()};
+            after_moves<G>(game, moves, [&](const G& next) { keys.push_back(next.hash()); });
+            return keys;
+        },
+        nb::arg("text"), nb::arg("moves"), nb::arg("config") = "",
+        "The position keys the search holds along a line: of `text`, then after each move.");
+    m.attr("looks_back") = looks_back<G>();
 }
 
 }  // namespace

@@ -7,11 +7,12 @@ reports per completed depth (depth, score, nodes, nodes per second, principal va
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spieltisch.native import GameLike, NativeUnavailableError, _call, _engine, built
+from spieltisch.core.game import State
+from spieltisch.native import GameLike, NativeUnavailableError, _call, _engine, built, looks_back
 
 #: A score at least this large is a proven win (the engine's kWin - 1000).
 PROVEN = 999_000
@@ -19,17 +20,31 @@ PROVEN = 999_000
 WIN = 1_000_000
 #: The deepest iteration the engine searches.
 MAX_DEPTH = 100
+#: The most principal variations one search gives (MultiPV).
+MAX_MULTIPV = 16
+
+
+@dataclass(frozen=True)
+class Line:
+    """One principal variation at the root (MultiPV): its score for the player to move and
+    its moves."""
+
+    score: int
+    pv: tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class Iteration:
-    """One completed depth: its score for the player to move, the work so far, the line."""
+    """One completed depth: its score for the player to move, the work so far, the line;
+    `lines` every principal variation asked for (MultiPV), best first, the first being
+    (score, pv)."""
 
     depth: int
     score: int
     nodes: int
     seconds: float
     pv: tuple[str, ...]
+    lines: tuple[Line, ...] = ()
 
     @property
     def nps(self) -> int:
@@ -40,8 +55,9 @@ class Iteration:
 class SearchResult:
     """The best move (None when the game is over or a die roll comes first: nobody chooses
     it), its score for the player to move (before a roll: the one who moves after it), the
-    depth of the last completed iteration, nodes, seconds, the principal variation and
-    every completed iteration."""
+    depth of the last completed iteration, nodes, seconds, the principal variation,
+    every completed iteration and the last one's principal variations (MultiPV: distinct
+    first moves, best first)."""
 
     best: str | None
     score: int
@@ -50,6 +66,7 @@ class SearchResult:
     seconds: float
     pv: tuple[str, ...]
     iterations: tuple[Iteration, ...]
+    lines: tuple[Line, ...] = ()
 
     @property
     def nps(self) -> int:
@@ -73,9 +90,30 @@ def stop_flag() -> Any:
     return _native.StopFlag()
 
 
-def _iteration(row: tuple[int, int, int, float, list[str]]) -> Iteration:
-    depth, score, nodes, seconds, pv = row
-    return Iteration(depth, score, nodes, seconds, tuple(pv))
+def game_line(state: State[Any]) -> tuple[str, tuple[str, ...]]:
+    """The text and moves to give `search` for `state`: where the game's rules look back
+    over the game (`native.looks_back`: a repetition rule), the position `state` was created
+    from and every move made on it since, so that the search knows the positions played so
+    far, as the rules do; elsewhere the position's own text and no moves."""
+    if not looks_back(state.game):
+        return state.text(), ()
+    history = state.history()
+    start = state.copy()
+    for _ in history:
+        start.undo()
+    return start.text(), tuple(str(move) for move in history)
+
+
+_Row = tuple[int, int, int, float, list[str], list[tuple[int, list[str]]]]
+
+
+def _lines(rows: list[tuple[int, list[str]]]) -> tuple[Line, ...]:
+    return tuple(Line(score, tuple(pv)) for score, pv in rows)
+
+
+def _iteration(row: _Row) -> Iteration:
+    depth, score, nodes, seconds, pv, lines = row
+    return Iteration(depth, score, nodes, seconds, tuple(pv), _lines(lines))
 
 
 def search(
@@ -92,9 +130,21 @@ def search(
     star: bool = True,
     plain: bool = False,
     ordered: bool = True,
+    moves: Sequence[str] = (),
+    multipv: int = 1,
+    searchmoves: Sequence[str] = (),
 ) -> SearchResult:
     """Search the position `text` of `game` (a name: its default options; a `Game`: its
-    options) for `time` seconds and/or to `depth`.
+    options), or the position after `moves` from it, for `time` seconds and/or to `depth`.
+
+    `moves` (in the notation `legal_moves` gives) is the game's history: where the rules
+    look back over the game (Schachogi's third repetition), the search scores a position
+    repeated on its line or earlier in the game as the rules do; `game_line` gives the text
+    and moves of a state. A move that is not legal where it stands raises ValueError.
+
+    `multipv` asks for that many principal variations with distinct first moves, best
+    first (`SearchResult.lines`, `Iteration.lines`); `searchmoves` (notation) restricts the
+    moves searched at the root (a move that is not legal there raises ValueError).
 
     With neither, depth 6. `report` sees each completed iteration as it completes (called
     with the GIL held, from the searching thread); `stop` is a `stop_flag()`. The table
@@ -121,7 +171,7 @@ def search(
     if report is not None:
         callback = report
 
-        def hook(row: tuple[int, int, int, float, list[str]]) -> None:
+        def hook(row: _Row) -> None:
             try:
                 callback(_iteration(row))
             except BaseException as exc:
@@ -130,7 +180,7 @@ def search(
 
     try:
         engine, config = _engine(game)
-        best, score, reached, nodes, seconds, pv, rows = engine.search(
+        best, score, reached, nodes, seconds, pv, rows, lines = engine.search(
             native_text,
             time or 0.0,
             limit,
@@ -143,11 +193,21 @@ def search(
             star,
             plain,
             ordered,
+            list(moves),
+            max(1, min(multipv, MAX_MULTIPV)),
+            list(searchmoves),
         )
     except BaseException:
         if failures:
             raise failures[0] from None
         raise
     return SearchResult(
-        best, score, reached, nodes, seconds, tuple(pv), tuple(_iteration(r) for r in rows)
+        best,
+        score,
+        reached,
+        nodes,
+        seconds,
+        tuple(pv),
+        tuple(_iteration(r) for r in rows),
+        _lines(lines),
     )

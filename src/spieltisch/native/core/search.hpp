@@ -3,7 +3,9 @@
 // principal variation search with aspiration windows, quiescence on the game's forcing moves, move ordering
 // (hash move, captures by value, killers, history), late-move reductions and null-move
 // pruning where the game allows them, expectimax with Star1/Star2 pruning at chance
-// nodes, and Lazy SMP threads.
+// nodes, Lazy SMP threads, and at the root several principal variations (MultiPV: each
+// line searched with the best moves of the lines before it left out) and a restriction
+// to some root moves (searchmoves).
 //
 // Values are negamax values for the player to move; a child whose mover is the same
 // player keeps the value and the window (multi-step turns need nothing special).
@@ -82,6 +84,15 @@ struct SearchLimits {
     // Each set of commuting steps in one order only (redundant_step); off: in every order
     // (for testing: both give the same values).
     bool ordered = true;
+    // The principal variations searched at the root (MultiPV), best first.
+    int multipv = 1;
+};
+
+// One principal variation at the root: its value for the mover and its moves.
+template <class M>
+struct RootLine {
+    int score = 0;
+    std::vector<M> pv;
 };
 
 template <class M>
@@ -91,6 +102,7 @@ struct Iteration {
     std::uint64_t nodes = 0;
     double seconds = 0;
     std::vector<M> pv;
+    std::vector<RootLine<M>> lines;  // the MultiPV lines, best first (the first is score, pv)
 };
 
 template <class M>
@@ -102,6 +114,7 @@ struct SearchOutcome {
     std::uint64_t nodes = 0;
     double seconds = 0;
     std::vector<M> pv;
+    std::vector<RootLine<M>> lines;  // of the last completed iteration, best first
     std::vector<Iteration<M>> iterations;
 };
 
@@ -147,7 +160,12 @@ public:
     using Move = typename G::Move;
     static_assert(sizeof(Move) <= 2, "the table keeps a move in 16 bits");
 
-    Searcher(const G& root, SharedSearch& shared, int id) : game_(root), shared_(shared), id_(id) {
+    // `only`: the root moves searched (all when empty); `lines`: how many principal
+    // variations the root gives (MultiPV).
+    Searcher(const G& root, SharedSearch& shared, int id, std::vector<Move> only = {},
+             int lines = 1)
+        : game_(root), shared_(shared), id_(id), only_(std::move(only)),
+          lines_(std::max(1, lines)) {
         std::memset(history_, 0, sizeof(history_));
         for (auto& pair : killers_) pair[0] = pair[1] = kNone;
     }
@@ -173,37 +191,64 @@ public:
             game_.unmake(moves[0], undo);
             if (as < 0) as = kForMover;
         }
+        if (!chance_root && !only_.empty()) {
+            result.best = only_[0];
+        }
+        int root_count = chance_root ? count : 0;
+        if (!chance_root) {
+            for (int i = 0; i < count; ++i) {
+                if (allowed_at_root(moves[i])) ++root_count;
+            }
+        }
+        // More lines than root moves cannot be given; a chance root has none to choose.
+        const int wanted = chance_root ? 1 : std::min(lines_, std::max(root_count, 1));
         int previous = 0;
         for (int depth = 1 + (id_ & 1); depth <= max_depth; ++depth) {
-            int score;
-            if (depth >= 4 && std::abs(previous) < kProven && !shared_.plain) {
-                int delta = window_for(previous);
-                int alpha = previous - delta, beta = previous + delta;
-                while (true) {
-                    score = search(depth, alpha, beta, 0, true, as);
-                    if (stopped()) break;
-                    if (score <= alpha) {
-                        alpha = std::max(-kInfinity, alpha - delta);
-                    } else if (score >= beta) {
-                        beta = std::min(kInfinity, beta + delta);
-                    } else {
-                        break;
+            std::vector<RootLine<Move>> found;
+            excluded_.clear();
+            for (int k = 0; k < wanted; ++k) {
+                int score;
+                if (k == 0 && depth >= 4 && std::abs(previous) < kProven && !shared_.plain) {
+                    int delta = window_for(previous);
+                    int alpha = previous - delta, beta = previous + delta;
+                    while (true) {
+                        score = search(depth, alpha, beta, 0, true, as);
+                        if (stopped()) break;
+                        if (score <= alpha) {
+                            alpha = std::max(-kInfinity, alpha - delta);
+                        } else if (score >= beta) {
+                            beta = std::min(kInfinity, beta + delta);
+                        } else {
+                            break;
+                        }
+                        delta *= 2;
+                        if (delta > kProven / 4) alpha = -kInfinity, beta = kInfinity;
                     }
-                    delta *= 2;
-                    if (delta > kProven / 4) alpha = -kInfinity, beta = kInfinity;
+                } else {
+                    score = search(depth, -kInfinity, kInfinity, 0, true, as);
                 }
-            } else {
-                score = search(depth, -kInfinity, kInfinity, 0, true, as);
+                if (stopped()) break;
+                if (k > 0 && pv_length_[0] == 0) break;  // no root move left
+                found.push_back({score, std::vector<Move>(pv_[0], pv_[0] + pv_length_[0])});
+                if (pv_length_[0] == 0) break;
+                excluded_.push_back(pv_[0][0]);
             }
+            excluded_.clear();
             if (stopped()) break;
+            // Lines later in the order were searched without the better ones: sort them by
+            // value (a later line can come out better only by the search's instability).
+            std::stable_sort(found.begin(), found.end(),
+                             [](const RootLine<Move>& a, const RootLine<Move>& b) { return a.score > b.score; });
+            const int score = found[0].score;
             previous = score;
             result.depth = depth;
             result.score = score;
-            result.pv.assign(pv_[0], pv_[0] + pv_length_[0]);
+            result.pv = found[0].pv;
+            result.lines = found;
             if (!result.pv.empty()) result.best = result.pv[0];
             if (id_ == 0) {
                 Iteration<Move> it{depth, score, shared_.nodes.load() + local_nodes_pending_,
-                                   shared_.elapsed(), result.pv};
+                                   shared_.elapsed(), result.pv, found};
                 result.iterations.push_back(it);
                 if (report && !report(it)) {
                     shared_.stop.store(true);
@@ -211,8 +256,12 @@ public:
                 }
             }
             // A proven result within the searched depth cannot change deeper.
-            if (std::abs(score) >= kProven && kWin - std::abs(score) <= depth) break;
-            if (count == 1 && shared_.timed) break;  // one legal move: nothing to think about
+            bool settled = true;
+            for (const auto& line : found) {
+                if (std::abs(line.score) < kProven || kWin - std::abs(line.score) > depth) settled = false;
+            }
+            if (settled) break;
+            if (root_count == 1 && shared_.timed) break;  // one legal move: nothing to think about
         }
         flush_nodes();
         return result;
@@ -229,6 +278,26 @@ private:
     G game_;
     SharedSearch& shared_;
     int id_;
+    std::vector<Move> only_;      // searchmoves: the root moves searched (all when empty)
+    int lines_ = 1;               // MultiPV
+    std::vector<Move> excluded_;  // the root moves of the lines already found at this depth
+
+    bool allowed_at_root(Move m) const {
+        return only_.empty() || std::find(only_.begin(), only_.end(), m) != only_.end();
+    }
+
+    // The root moves this line may take: searchmoves, less the earlier lines' moves.
+    int filter_root(Move* moves, int count) const {
+        if (only_.empty() && excluded_.empty()) return count;
+        int kept = 0;
+        for (int i = 0; i < count; ++i) {
+            if (allowed_at_root(moves[i]) &&
+                std::find(excluded_.begin(), excluded_.end(), moves[i]) == excluded_.end()) {
+                moves[kept++] = moves[i];
+            }
+        }
+        return kept;
+    }
     std::uint64_t local_nodes_pending_ = 0;
     std::uint64_t checks_ = 0;
     std::int32_t history_[2][4096];  // by player and (move & 4095): a small hashed table
@@ -341,6 +410,13 @@ public:
         if (ply >= kMaxPly - 2) return game_.evaluate(player);
         if (depth <= 0) return quiescence(moves, count, alpha, beta, ply, player, 0);
         count = skip_redundant(moves, count, ply);
+        // At the root only the moves this line may take (searchmoves, MultiPV); its value
+        // then is not the position's, and the table does not keep it.
+        const bool filtered = ply == 0 && (!only_.empty() || !excluded_.empty());
+        if (filtered) {
+            count = filter_root(moves, count);
+            if (count == 0) return -kInfinity;
+        }
 
         const std::uint64_t key = game_.hash();
         TranspositionTable::Entry entry;
@@ -434,8 +510,10 @@ public:
         const NodeType type = best <= start_alpha ? NodeType::kAll
                               : best >= beta      ? NodeType::kCut
                                                   : NodeType::kPv;
-        shared_.table.store(key, depth, type, to_table(best, ply), true,
-                            static_cast<std::uint16_t>(best_move));
+        if (!filtered) {
+            shared_.table.store(key, depth, type, to_table(best, ply), true,
+                                static_cast<std::uint16_t>(best_move));
+        }
         return best;
     }
 
@@ -597,7 +675,8 @@ template <SearchGame G>
 SearchOutcome<typename G::Move> search_position(
     const G& root, const SearchLimits& limits,
     const std::function<bool(const Iteration<typename G::Move>&)>& report = {},
-    std::atomic<bool>* external_stop = nullptr) {
+    std::atomic<bool>* external_stop = nullptr,
+    const std::vector<typename G::Move>& only = {}) {
     SharedSearch shared(limits.hash_mb, limits.keep_table);
     shared.star = limits.star;
     shared.plain = limits.plain;
@@ -613,7 +692,7 @@ SearchOutcome<typename G::Move> search_position(
     std::vector<std::unique_ptr<Searcher<G>>> helpers;
     std::vector<std::thread> workers;
     for (int i = 1; i < threads; ++i) {
-        helpers.push_back(std::make_unique<Searcher<G>>(root, shared, i));
+        helpers.push_back(std::make_unique<Searcher<G>>(root, shared, i, only));
         workers.emplace_back([&, i] { helpers[static_cast<std::size_t>(i - 1)]->run(depth, {}); });
     }
     std::thread watcher;
@@ -626,7 +705,7 @@ SearchOutcome<typename G::Move> search_position(
             }
         });
     }
-    auto main = std::make_unique<Searcher<G>>(root, shared, 0);
+    auto main = std::make_unique<Searcher<G>>(root, shared, 0, only, limits.multipv);
     SearchOutcome<typename G::Move> result = main->run(depth, report);
     shared.stop.store(true);
     for (auto& w : workers) w.join();
