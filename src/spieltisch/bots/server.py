@@ -264,6 +264,7 @@ class BotServer:
             if not data:
                 break
             session.feed(data)
+        session.end()  # `\n</protocol>`, as the official server closes its stream
 
     async def _json(self, connection: Connection, first: bytes, deadline: float) -> None:
         guard = self.guard
