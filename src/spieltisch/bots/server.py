@@ -330,8 +330,10 @@ def make_lobby(
     soft_timeout: float = SOFT_TIMEOUT,
     hard_timeout: float = HARD_TIMEOUT,
     password: str | None = None,
+    seed: int | None = None,
 ) -> Lobby:
-    """A lobby whose games go to the store at `db` (None: not stored)."""
+    """A lobby whose games go to the store at `db` (None: not stored); `seed`: see
+    `Lobby`."""
     if host is None:
         stored = StoreHost(Store.open(db) if db is not None else None)
         stored.recover()  # the games a crashed server left running end now
@@ -342,4 +344,5 @@ def make_lobby(
         soft_timeout=soft_timeout,
         hard_timeout=hard_timeout,
         password=password,
+        seed=seed,
     )

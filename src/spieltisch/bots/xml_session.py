@@ -278,7 +278,7 @@ class XmlSession:
     def update(self, found: Room) -> None:
         codec = found.codec
         if codec is not None:
-            self._room(found, codec.memento_lines(found.table.state, found.names()))
+            self._room(found, codec.memento_lines(found.table.state, found.display_names()))
 
     def request_move(self, found: Room, seat: int) -> None:
         codec = found.codec
@@ -298,7 +298,7 @@ class XmlSession:
     def finished(self, found: Room) -> None:
         codec = found.codec
         if codec is not None and found.table.status is Status.OVER:
-            self._room(found, codec.result_lines(found.table.state, found.names(), found.forfeit))
+            self._room(found, codec.result_lines(found.table.state, found.display_names(), found.forfeit))
         self.send([left(found.id)])
         if found is self.room:
             self.room = None
