@@ -23,7 +23,7 @@ from __future__ import annotations
 import codecs
 import socket
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,15 +54,22 @@ class _Socket:
                 return text
 
 
+def _events(parser: Any) -> Iterator[tuple[str, ET.Element]]:
+    """The start and end events the parser has so far, with their elements."""
+    for event, item in parser.read_events():
+        if isinstance(item, ET.Element):
+            yield event, item
+
+
 def _elements(chunk: str) -> list[ET.Element]:
     """The complete top-level elements of `chunk` (what REXML's stream parse hands its
     listener; a missing end tag at the end is ignored, as the Ruby client does)."""
-    parser = ET.XMLPullParser(events=("start", "end"))
+    parser: Any = ET.XMLPullParser(events=("start", "end"))
     parser.feed("<chunk>")
     parser.feed(chunk)
     found: list[ET.Element] = []
     depth = 0
-    for event, element in parser.read_events():
+    for event, element in _events(parser):
         if event == "start":
             depth += 1
         else:
@@ -112,7 +119,7 @@ class JavaReader:
 
     def __init__(self, sock: socket.socket) -> None:
         self.source = _Socket(sock)
-        self.parser = ET.XMLPullParser(events=("start", "end"))
+        self.parser: Any = ET.XMLPullParser(events=("start", "end"))
         self.depth = 0
         self.root_seen = False
         self.closed = False
@@ -120,7 +127,7 @@ class JavaReader:
     def read(self) -> list[ET.Element]:
         while True:
             found = []
-            for event, element in self.parser.read_events():
+            for event, element in _events(self.parser):
                 if event == "start":
                     if self.depth == 0:
                         assert element.tag == "protocol", f"the stream's root is <{element.tag}>"
@@ -214,14 +221,14 @@ def play(
             while not played.left:
                 for element in reader.read():
                     kind = element.tag
+                    data = element.find("data")
                     if kind == "room":
-                        data = element.find("data")
                         kind = "" if data is None else data.get("class", "")
                     played.kinds.append(kind)
                     if kind == "joined":
                         played.room = element.get("roomId", "")
-                    elif kind == "welcomeMessage":
-                        played.team = element.find("data").get("color", "")  # type: ignore[union-attr]
+                    elif kind == "welcomeMessage" and data is not None:
+                        played.team = data.get("color", "")
                     elif kind == "memento":
                         state = codec.state_from_xml(ET.tostring(element, encoding="unicode"))
                     elif kind == codec.move_request:

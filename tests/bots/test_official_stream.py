@@ -26,16 +26,20 @@ Regenerate a transcript after a deliberate change of the format with
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 import threading
 import time
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from spieltisch.bots.xml_writer import XStreamWriter
 from spieltisch.core.registry import load
+from spieltisch.core.sc_xml import escape, escape_text
 from tests.serverproc import ROOT, free_port
 
 from .official_readers import READERS, Played, play
@@ -141,7 +145,7 @@ def test_a_whole_game_is_the_golden_transcript_byte_for_byte(
 def test_each_official_reading_rule_reads_a_whole_game(
     server: BotServerProcess, game: str, reader: str
 ) -> None:
-    one, two = play_pair(server.port, game, (reader, reader))
+    one, two = play_pair(server.port, game, (reader, reader), drain=True)
     codec = load(game).competition()
     assert codec is not None
     for played, team in zip((one, two), codec.teams, strict=True):
@@ -153,3 +157,40 @@ def test_each_official_reading_rule_reads_a_whole_game(
             assert played.kinds[-2] == "result"
     plies = one.moves + two.moves
     assert one.kinds.count("memento") == plies + 1  # the start and every move
+    for played in (one, two):  # one document, as the XStream reader needs it
+        assert ET.fromstring(played.raw).tag == "protocol"
+
+
+@pytest.mark.parametrize(
+    "close",
+    ["<close/>", "<sc.protocol.CloseConnection/>", "<sc.protocol.responses.CloseConnection/>"],
+)
+def test_the_official_clients_close_packets_end_the_stream(
+    server: BotServerProcess, close: str
+) -> None:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(f'<protocol>\n  <join gameType="swc_2022_ostseeschach"/>\n  {close}'.encode())
+        received = b""
+        while data := sock.recv(65536):
+            received += data
+    assert received.startswith(b'<protocol>\n  <joined roomId="')
+    assert received.endswith(b'"/>\n</protocol>') and b"errorpacket" not in received
+    # the Ruby client's close is `</protocol>` alone; a stream closed with nothing sent
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(b"<protocol></protocol>")
+        assert sock.recv(65536) == b"<protocol/>"
+
+
+def test_the_writer_and_escaping_are_xstreams() -> None:
+    writer = XStreamWriter()
+    # the backend's ClientXmlReadTest.clientSendPacketTest
+    assert writer.packet(["<example/>"]) == b"<protocol>\n  <example/>"
+    assert writer.packet(["<a>", "  <b/>", "</a>"]) == b"\n  <a>\n    <b/>\n  </a>"
+    assert writer.close() == b"\n</protocol>" and writer.close() == b""
+    assert XStreamWriter().close() == b"<protocol/>"
+    # PrettyPrintWriter.writeText: entities, controls as hex references, tab and line
+    # feed kept in text only
+    assert escape("a&<>\"'\r\n\t\x01\x85é") == (
+        "a&amp;&lt;&gt;&quot;&apos;&#xd;&#xa;&#x9;&#x1;&#x85;é"
+    )
+    assert escape_text("x\ny\tz'") == "x\ny\tz&apos;"

@@ -298,7 +298,9 @@ class XmlSession:
     def finished(self, found: Room) -> None:
         codec = found.codec
         if codec is not None and found.table.status is Status.OVER:
-            self._room(found, codec.result_lines(found.table.state, found.display_names(), found.forfeit))
+            self._room(
+                found, codec.result_lines(found.table.state, found.display_names(), found.forfeit)
+            )
         self.send([left(found.id)])
         if found is self.room:
             self.room = None

@@ -37,7 +37,9 @@ __all__ = ["CLOSE_PACKETS", "XStreamWriter"]
 #: The elements a client may send to close its side of the stream before `</protocol>`:
 #: the CloseConnection class of 2018 and of 2022 under its class name (what the official
 #: Java clients write), and its never-registered alias `close`.
-CLOSE_PACKETS = frozenset({"close", "sc.protocol.responses.CloseConnection", "sc.protocol.CloseConnection"})
+CLOSE_PACKETS = frozenset(
+    {"close", "sc.protocol.responses.CloseConnection", "sc.protocol.CloseConnection"}
+)
 
 _INDENT = "  "
 

@@ -373,7 +373,8 @@ UNNAMED = "Unknown"
 
 def _shown(names: tuple[str, str]) -> tuple[str, str]:
     """The display names as the 2018 server writes them (`UNNAMED` for none)."""
-    return (names[0].strip() and names[0] or UNNAMED, names[1].strip() and names[1] or UNNAMED)
+    first, second = (name if name.strip() else UNNAMED for name in names)
+    return (first, second)
 
 
 def _attr(text: str) -> str:
