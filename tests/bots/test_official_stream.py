@@ -194,3 +194,25 @@ def test_the_writer_and_escaping_are_xstreams() -> None:
         "a&amp;&lt;&gt;&quot;&apos;&#xd;&#xa;&#x9;&#x1;&#x85;é"
     )
     assert escape_text("x\ny\tz'") == "x\ny\tz&apos;"
+
+
+@pytest.mark.parametrize(
+    ("game_type", "close"),
+    [
+        ("swc_2022_ostseeschach", b"<sc.protocol.CloseConnection/>"),
+        ("swc_2018_hase_und_igel", b"<sc.protocol.responses.CloseConnection/>"),
+    ],
+)
+def test_a_stopping_server_says_goodbye_as_the_official_one(game_type: str, close: bytes) -> None:
+    running = BotServerProcess()
+    try:
+        with socket.create_connection(("127.0.0.1", running.port), timeout=10) as sock:
+            sock.sendall(f'<protocol><join gameType="{game_type}"/>'.encode())
+            received = sock.recv(65536)
+            assert received.startswith(b'<protocol>\n  <joined roomId="')
+            running.process.terminate()  # waiting for an opponent when the server stops
+            while data := sock.recv(65536):
+                received += data
+        assert received.endswith(b'"/>\n  ' + close + b"\n</protocol>")
+    finally:
+        running.stop()

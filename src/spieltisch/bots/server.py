@@ -150,6 +150,15 @@ class BotServer:
     async def stop(self) -> None:
         if self.server is not None:
             self.server.close()
+            closing = []
+            for connection in list(self.connections):  # XML: the official goodbye first
+                if isinstance(connection.session, XmlSession):
+                    connection.session.shutdown()
+                    closing.append(asyncio.ensure_future(connection.outbox.done.wait()))
+            if closing:
+                await asyncio.wait(closing, timeout=1.0)
+                for waiting in closing:
+                    waiting.cancel()
             for connection in list(self.connections):
                 connection.abort()
             tasks = list(self._tasks)

@@ -21,6 +21,7 @@ from spieltisch.bots.stream import PacketSplitter, StreamError
 from spieltisch.bots.xml_writer import CLOSE_PACKETS, XStreamWriter
 from spieltisch.core.errors import IllegalMoveError, NotationError, excerpt
 from spieltisch.core.names import BadName, clean_name
+from spieltisch.core.registry import load
 from spieltisch.core.sc_xml import escape, escape_text, joined, left, room
 from spieltisch.core.xml_reading import read_xml
 from spieltisch.tables import Status
@@ -102,6 +103,17 @@ class XmlSession:
     def goodbye(self) -> None:
         """The client closed its stream (`</protocol>`, or a CloseConnection packet:
         `CLOSE_PACKETS`)."""
+        self.end()
+
+    def shutdown(self) -> None:
+        """The server stops: as the official `XStreamClient.stop`, the CloseConnection
+        packet of the season of the client's room (else of the server's default game),
+        then the end of the stream."""
+        codec = self.room.codec if self.room is not None else None
+        if codec is None:
+            codec = load(self.lobby.default_game).competition()
+        if codec is not None and not self.connection.closing:
+            self.send([f"<{codec.close_connection}/>"])
         self.end()
 
     def end(self) -> None:

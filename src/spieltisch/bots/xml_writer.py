@@ -22,10 +22,11 @@ does:
   to the client, whose official libraries all close at once (the Java clients send their
   CloseConnection on `left`, the Ruby clients `</protocol>` on the result); this server
   closes right after `left` with the same `\\n</protocol>`, so the bytes are the same.
-- Shutting a client down from the server (`XStreamClient.stop`) sends the
-  CloseConnection packet first. That class is not registered as an alias in either
-  season, so its element is the class name: `sc.protocol.responses.CloseConnection` (2018)
-  and `sc.protocol.CloseConnection` (2022).
+- Shutting a client down from the server (`XStreamClient.stop`, when the server stops)
+  sends the CloseConnection packet first. That class is not registered as an alias in
+  either season, so its element is the class name: `sc.protocol.responses.CloseConnection`
+  (2018) and `sc.protocol.CloseConnection` (2022) (the codecs' `close_connection`; the
+  session's `shutdown`).
 """
 
 from __future__ import annotations

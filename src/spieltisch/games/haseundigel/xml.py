@@ -389,6 +389,7 @@ class HaseUndIgelCodec:
     teams = ("red", "blue")
     move_request = "sc.framework.plugins.protocol.MoveRequest"
     error_original = "originalRequest"
+    close_connection = "sc.protocol.responses.CloseConnection"
 
     def move_lines(self, move: Move, tag: str = "move", attrs: str = "") -> list[str]:
         return move_lines(move, tag, attrs)
