@@ -23,7 +23,8 @@ def test_joined_comes_right_after_protocol_and_a_game_in_order(tmp_path: Path) -
         one = XmlClient(server.port)
         one.send(f'<join gameType="{OSTSEE}"/>')
         _, joined = one.packet()
-        assert one.raw.startswith(b'<protocol>\n<joined roomId="')
+        # the official stream: <protocol> comes with the first packet, two spaces inside
+        assert one.raw.startswith(b'<protocol>\n  <joined roomId="')
         room_id = joined.get("roomId", "")
         two = XmlClient(server.port)
         two.send(f'<joinRoom roomId="{room_id}"/>')
@@ -48,7 +49,7 @@ def test_joined_comes_right_after_protocol_and_a_game_in_order(tmp_path: Path) -
         assert '<fragment name="Siegpunkte">' in result
         assert result.count("<part>") == 6
         assert one.closed() and two.closed()
-        assert one.raw.rstrip().endswith(b"</protocol>")
+        assert one.raw.endswith(b"/>\n</protocol>")  # <left …/>, then the stream's end
         # a client that cuts the stream at </room> finds one packet in every piece
         pieces = one.raw.decode().split("</room>")[:-1]
         for piece in pieces:

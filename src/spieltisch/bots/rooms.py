@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import secrets
 import time
 import uuid
@@ -179,6 +180,8 @@ class Slot:
     reservation: str | None = None
     participant: Participant | None = None
     strict: bool = True
+    #: The display name its player gave (or the prepared name); "" if none.
+    display: str = ""
 
 
 @dataclass
@@ -253,6 +256,11 @@ class Room:
     def names(self) -> tuple[str, str]:
         return (self.table.seats[0].name, self.table.seats[1].name)
 
+    def display_names(self) -> tuple[str, str]:
+        """The names the players gave (or the prepared slots'), "" for none: what the
+        official servers put into their XML (the seats' names get a default)."""
+        return (self.slots[0].display, self.slots[1].display)
+
     def everyone(self) -> list[Participant]:
         players = [slot.participant for slot in self.slots if slot.participant is not None]
         return [*players, *self.observers]
@@ -269,6 +277,7 @@ class Room:
             raise JoinError(f"seat {seat} of room {self.id} is taken")
         slot.participant = participant
         slot.strict = strict
+        slot.display = (name or slot.name)[:60]
         if self.table.seats[seat].kind is not SeatKind.BOT:  # a free seat becomes a bot's
             self.table.seats[seat] = Seat.bot("")
         self.table.sit(seat, (name or slot.name or f"bot {seat + 1}")[:60], secrets.token_hex(8))
@@ -486,8 +495,13 @@ class Lobby:
         soft_timeout: float = SOFT_TIMEOUT,
         hard_timeout: float = HARD_TIMEOUT,
         password: str | None = None,
+        seed: int | None = None,
     ) -> None:
+        """`seed`: the rooms' seeds (the random Hase und Igel board) are drawn from
+        `random.Random(seed)`, so a server started with the same seed and played the same
+        moves sends the same bytes (the golden transcripts); None: drawn at random."""
         self.host: TableHost = host if host is not None else StoreHost(None)
+        self._seeds = random.Random(seed) if seed is not None else None
         self.default_game = default_game
         self.soft_timeout = soft_timeout
         self.hard_timeout = hard_timeout
@@ -514,7 +528,9 @@ class Lobby:
         paused: bool = False,
         seed: int | None = None,
     ) -> Room:
-        seed = seed if seed is not None else secrets.randbelow(1 << 31)
+        if seed is None:
+            seeds = self._seeds
+            seed = seeds.randrange(1 << 31) if seeds is not None else secrets.randbelow(1 << 31)
         # a free seat is a person's until a bot takes it: a person in the web app may
         table = Table(game, seats or [Seat.person(""), Seat.person("")], seed=seed)
         room = Room(self, table, slots, prepared=prepared, paused=paused)

@@ -150,6 +150,15 @@ class BotServer:
     async def stop(self) -> None:
         if self.server is not None:
             self.server.close()
+            closing = []
+            for connection in list(self.connections):  # XML: the official goodbye first
+                if isinstance(connection.session, XmlSession):
+                    connection.session.shutdown()
+                    closing.append(asyncio.ensure_future(connection.outbox.done.wait()))
+            if closing:
+                await asyncio.wait(closing, timeout=1.0)
+                for waiting in closing:
+                    waiting.cancel()
             for connection in list(self.connections):
                 connection.abort()
             tasks = list(self._tasks)
@@ -264,6 +273,7 @@ class BotServer:
             if not data:
                 break
             session.feed(data)
+        session.end()  # `\n</protocol>`, as the official server closes its stream
 
     async def _json(self, connection: Connection, first: bytes, deadline: float) -> None:
         guard = self.guard
@@ -329,8 +339,10 @@ def make_lobby(
     soft_timeout: float = SOFT_TIMEOUT,
     hard_timeout: float = HARD_TIMEOUT,
     password: str | None = None,
+    seed: int | None = None,
 ) -> Lobby:
-    """A lobby whose games go to the store at `db` (None: not stored)."""
+    """A lobby whose games go to the store at `db` (None: not stored); `seed`: see
+    `Lobby`."""
     if host is None:
         stored = StoreHost(Store.open(db) if db is not None else None)
         stored.recover()  # the games a crashed server left running end now
@@ -341,4 +353,5 @@ def make_lobby(
         soft_timeout=soft_timeout,
         hard_timeout=hard_timeout,
         password=password,
+        seed=seed,
     )

@@ -1,6 +1,8 @@
 """One connection speaking the competition's XML protocol (ostseeschach-protocol.md,
 hase-und-igel-protocol.md): joins, moves, the admin requests, and what the room sends.
 
+What the server writes goes through `xml_writer.XStreamWriter`, byte for byte as the
+official servers wrote it (two spaces inside `<protocol>`, the closing `</protocol>`).
 The stream is cut into packets by `stream.PacketSplitter` (bounded), each packet read by
 the hardened reader (`core.xml_reading`: no DTD, no entities). A fault from a player of a
 running game (bad XML, a message too long, invalid UTF-8, an unreadable or illegal move,
@@ -16,9 +18,11 @@ from typing import TYPE_CHECKING, Any
 from spieltisch.bots.admin import check_admin
 from spieltisch.bots.rooms import JoinError, Room
 from spieltisch.bots.stream import PacketSplitter, StreamError
+from spieltisch.bots.xml_writer import CLOSE_PACKETS, XStreamWriter
 from spieltisch.core.errors import IllegalMoveError, NotationError, excerpt
 from spieltisch.core.names import BadName, clean_name
-from spieltisch.core.sc_xml import escape, joined, left, room
+from spieltisch.core.registry import load
+from spieltisch.core.sc_xml import escape, escape_text, joined, left, room
 from spieltisch.core.xml_reading import read_xml
 from spieltisch.tables import Status
 
@@ -27,8 +31,6 @@ if TYPE_CHECKING:
 
 __all__ = ["XmlSession"]
 
-PROTOCOL_OPEN = b"<protocol>\n"
-PROTOCOL_CLOSE = b"</protocol>"
 _TRUE = ("true", "1", "yes")
 
 
@@ -46,7 +48,8 @@ class XmlSession:
         self.observing: list[Room] = []
         #: Complete packets received so far (the server's deadlines count them).
         self.packets = 0
-        connection.send(PROTOCOL_OPEN)
+        #: The server's side of the `<protocol>` stream (its opening, packets, end).
+        self.writer = XStreamWriter()
 
     # --- input ---------------------------------------------------------------------------
 
@@ -76,15 +79,16 @@ class XmlSession:
         except NotationError as exc:
             self.fault(str(exc))
             return
-        handler = getattr(self, "_on_" + root.tag.replace("-", "_"), None)
-        if handler is None or root.tag.startswith("_"):
+        tag = "close" if root.tag in CLOSE_PACKETS else root.tag
+        handler = getattr(self, "_on_" + tag.replace("-", "_"), None)
+        if handler is None or tag.startswith("_"):
             self.fault(f"an unknown message <{root.tag[:40]}>")
             return
         try:
             handler(root, text)
         except (JoinError, BadName) as exc:
             self.error_packet(str(exc))
-            self.connection.close()
+            self.end()
 
     def fault(self, message: str) -> None:
         """The client broke the protocol: a player loses its running game; the
@@ -94,10 +98,28 @@ class XmlSession:
             room.reject(self, message)
         else:
             self.error_packet(message)
-        self.connection.close()
+        self.end()
 
     def goodbye(self) -> None:
-        """The client closed its stream (`</protocol>` or `<close/>`)."""
+        """The client closed its stream (`</protocol>`, or a CloseConnection packet:
+        `CLOSE_PACKETS`)."""
+        self.end()
+
+    def shutdown(self) -> None:
+        """The server stops: as the official `XStreamClient.stop`, the CloseConnection
+        packet of the season of the client's room (else of the server's default game),
+        then the end of the stream."""
+        codec = self.room.codec if self.room is not None else None
+        if codec is None:
+            codec = load(self.lobby.default_game).competition()
+        if codec is not None and not self.connection.closing:
+            self.send([f"<{codec.close_connection}/>"])
+        self.end()
+
+    def end(self) -> None:
+        """Close the stream as the official server does (`\n</protocol>`), then the
+        connection."""
+        self.connection.send(self.writer.close())
         self.connection.close()
 
     def closed(self) -> None:
@@ -174,11 +196,11 @@ class XmlSession:
             move = codec.move_from_xml(text)
         except (NotationError, IllegalMoveError) as exc:
             room.reject(self, f"an unreadable move: {exc}")
-            self.connection.close()
+            self.end()
             return
         problem = room.move(self, move)
         if problem is not None and room.slots[self.seat or 0].strict:
-            self.connection.close()
+            self.end()
 
     # --- admin ---------------------------------------------------------------------------
 
@@ -190,14 +212,14 @@ class XmlSession:
         )
         if problem is not None:
             self.error_packet(f"authentication failed: {problem}")
-            connection.close()
+            self.end()
             return
         self.admin = True
 
     def _admin(self) -> bool:
         if not self.admin:
             self.error_packet("authenticate first: this request is for administrators")
-            self.connection.close()
+            self.end()
         return self.admin
 
     def _on_prepare(self, element: ET.Element, _text: str) -> None:
@@ -218,7 +240,7 @@ class XmlSession:
             paused=paused,
         )
         lines = [f'<prepared roomId="{escape(prepared.id)}">']
-        lines += [f"  <reservation>{escape(code)}</reservation>" for code in codes]
+        lines += [f"  <reservation>{escape_text(code)}</reservation>" for code in codes]
         self.send([*lines, "</prepared>"])
 
     def _admin_room(self, element: ET.Element) -> Room | None:
@@ -254,7 +276,8 @@ class XmlSession:
     # --- output (the room's calls) -------------------------------------------------------
 
     def send(self, lines: list[str]) -> None:
-        self.connection.send(("\n".join(lines) + "\n").encode("utf-8"))
+        """One packet, given as its lines (`XStreamWriter.packet`)."""
+        self.connection.send(self.writer.packet(lines))
 
     def _room(self, found: Room, inner: list[str]) -> None:
         self.send(room(found.id, inner))
@@ -267,7 +290,7 @@ class XmlSession:
     def update(self, found: Room) -> None:
         codec = found.codec
         if codec is not None:
-            self._room(found, codec.memento_lines(found.table.state, found.names()))
+            self._room(found, codec.memento_lines(found.table.state, found.display_names()))
 
     def request_move(self, found: Room, seat: int) -> None:
         codec = found.codec
@@ -287,12 +310,13 @@ class XmlSession:
     def finished(self, found: Room) -> None:
         codec = found.codec
         if codec is not None and found.table.status is Status.OVER:
-            self._room(found, codec.result_lines(found.table.state, found.names(), found.forfeit))
+            self._room(
+                found, codec.result_lines(found.table.state, found.display_names(), found.forfeit)
+            )
         self.send([left(found.id)])
         if found is self.room:
             self.room = None
-            self.connection.send(PROTOCOL_CLOSE)
-            self.connection.close()
+            self.end()
         elif found in self.observing:
             self.observing.remove(found)
 

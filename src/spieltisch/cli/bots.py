@@ -48,6 +48,13 @@ def _game(name: str) -> str:
 @host_options
 @click.option("--soft-timeout", default=2.0, show_default=True, type=click.FloatRange(0.01, 3600))
 @click.option("--hard-timeout", default=10.0, show_default=True, type=click.FloatRange(0.01, 3600))
+@click.option(
+    "--seed",
+    default=None,
+    type=click.IntRange(0, 2**31 - 1),
+    help="Draw the rooms' seeds (Hase und Igel's board) from this seed: the same games "
+    "then send the same bytes.",
+)
 def server_command(
     host: str,
     port: int,
@@ -59,6 +66,7 @@ def server_command(
     admin_password_file: Path | None,
     soft_timeout: float,
     hard_timeout: float,
+    seed: int | None,
 ) -> None:
     """Serve bots: the competition's XML protocol and the JSON protocol on one port."""
     from spieltisch.bots.server import BotServer, make_lobby
@@ -71,6 +79,7 @@ def server_command(
         soft_timeout=soft_timeout,
         hard_timeout=hard_timeout,
         password=settings.admin_password,
+        seed=seed,
     )
 
     async def run() -> None:

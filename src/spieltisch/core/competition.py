@@ -98,6 +98,12 @@ class CompetitionCodec(Protocol[S, M]):
         """The element of the error packet that carries the refused move."""
         ...
 
+    @property
+    def close_connection(self) -> str:
+        """The element the server sends before it closes a client's stream itself (the
+        CloseConnection class under its name: it was never registered as an alias)."""
+        ...
+
     def move_lines(self, move: M, tag: str = "move", attrs: str = "") -> list[str]:
         """The lines of a move element named `tag` with `attrs` (e.g. ` class="move"`)."""
         ...

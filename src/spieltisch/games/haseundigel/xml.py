@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import quoteattr
 
 from spieltisch.core.competition import CompetitionResult, Forfeit
 from spieltisch.core.errors import NotationError, PositionError
@@ -107,7 +106,7 @@ def move_to_room_xml(move: Move, room_id: str) -> str:
 def _player_lines(state: HaseUndIgelState, i: int, name: str | None) -> list[str]:
     player = state.player(i)
     tag = OFFICIAL_COLORS[i].lower()
-    display = f" displayName={quoteattr(name)}" if name is not None else ""
+    display = f" displayName={_attr(name)}" if name is not None else ""
     lines = [
         f'<{tag}{display} color="{OFFICIAL_COLORS[i]}" index="{player.index}" '
         f'carrots="{player.carrots}" salads="{player.salads}">'
@@ -346,7 +345,7 @@ def result_lines(
     lines = ['<data class="result">', "  <definition>"]
     for fragment in DEFINITION:
         lines += [
-            f"    <fragment name={quoteattr(fragment.name)}>",
+            f"    <fragment name={_attr(fragment.name)}>",
             f"      <aggregation>{fragment.aggregation}</aggregation>",
             "      <relevantForRanking>true</relevantForRanking>",
             "    </fragment>",
@@ -367,6 +366,17 @@ def result_lines(
     return lines
 
 
+#: The display name of a player who gave none: the 2018 server's `PlayerSlot.getDisplayName`
+#: (and `SlotDescriptor.DEFAULT_DESCRIPTOR`) answer "Unknown".
+UNNAMED = "Unknown"
+
+
+def _shown(names: tuple[str, str]) -> tuple[str, str]:
+    """The display names as the 2018 server writes them (`UNNAMED` for none)."""
+    first, second = (name if name.strip() else UNNAMED for name in names)
+    return (first, second)
+
+
 def _attr(text: str) -> str:
     """An attribute value in double quotes, line breaks kept as XStream writes them."""
     return f'"{escape(text)}"'
@@ -379,17 +389,22 @@ class HaseUndIgelCodec:
     teams = ("red", "blue")
     move_request = "sc.framework.plugins.protocol.MoveRequest"
     error_original = "originalRequest"
+    close_connection = "sc.protocol.responses.CloseConnection"
 
     def move_lines(self, move: Move, tag: str = "move", attrs: str = "") -> list[str]:
         return move_lines(move, tag, attrs)
 
     def memento_lines(self, state: HaseUndIgelState, names: tuple[str, str]) -> list[str]:
-        return ['<data class="memento">', *indent(state_lines(state, True, names)), "</data>"]
+        return [
+            '<data class="memento">',
+            *indent(state_lines(state, True, _shown(names))),
+            "</data>",
+        ]
 
     def result_lines(
         self, state: HaseUndIgelState, names: tuple[str, str], forfeit: Forfeit | None = None
     ) -> list[str]:
-        return result_lines(state, names, forfeit)
+        return result_lines(state, _shown(names), forfeit)
 
     def __init__(self, game: HaseUndIgel) -> None:
         self.game = game

@@ -276,6 +276,7 @@ class OstseeschachCodec:
     teams = OFFICIAL_TEAMS
     move_request = "moveRequest"
     error_original = "originalMessage"
+    close_connection = "sc.protocol.CloseConnection"
 
     def move_lines(self, move: Move, tag: str = "move", attrs: str = "") -> list[str]:
         return move_lines(move, tag, attrs)
