@@ -2,28 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 
 import spieltisch
+from tests.helpers.cli_process import run
 from tests.helpers.forced import AMBER_IN_3, ostsee
 
 INFO = re.compile(r"info depth (\d+) score (cp|mate) -?\d+ nodes \d+ nps \d+ time \d+ pv \S+")
-
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    return subprocess.run(
-        [sys.executable, "-m", "spieltisch", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        input=stdin,
-        env=env,
-    )
 
 
 def test_analyse_prints_one_line_per_depth_then_the_best_move() -> None:

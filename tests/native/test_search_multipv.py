@@ -10,7 +10,7 @@ import pytest
 
 import spieltisch
 from spieltisch.native.search import search
-from tests.native.test_cli_search import run
+from tests.helpers.cli_process import run
 
 #: A Schachogi mid-game (benchmarks/native_search.py): many moves of different worth.
 MIDDLEGAME = "1rsi3r/bb1b1pbb/w3bb1w/2b5/1sS5/B3BB2/1BBB2BB/R1SIP1R1 w 2 13"

@@ -30,6 +30,7 @@ from spieltisch.core.guard import Guard
 from spieltisch.core.registry import DEFAULT_GAME
 from spieltisch.core.settings import Settings
 from spieltisch.store import Store
+from spieltisch.tables.recorder import settle_all
 
 __all__ = ["DEFAULT_PORT", "BotServer", "Connection"]
 
@@ -167,6 +168,7 @@ class BotServer:
             await asyncio.gather(*tasks, return_exceptions=True)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.server.wait_closed(), 2.0)
+        await settle_all()  # the ends of the games just played are stored before we go
 
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         connection = Connection(self, reader, writer)

@@ -50,6 +50,7 @@ from spieltisch.tables.lifecycle import Lifecycle, stale_reason
 from spieltisch.tables.recorder import (
     STORE_KEYS,
     Recorder,
+    settle_all,
     store_call,
     stored_meta,
     stored_players,
@@ -498,6 +499,7 @@ class Hub:
                 await self._ticker
         for live in self.tables.values():
             live.sleep_ai()
+        await settle_all()  # what the tables did is stored before the server goes
 
     async def _tick(self) -> None:
         while True:

@@ -18,9 +18,11 @@ again: nothing acknowledged is lost and nothing unacknowledged is stored.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import time
+import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -45,7 +47,15 @@ from spieltisch.tables.events import (
 from spieltisch.tables.seats import Seat, SeatKind
 from spieltisch.tables.table import Table
 
-__all__ = ["STORE_KEYS", "NotSaved", "Recorder", "seat_kind", "store_call", "stored_meta"]
+__all__ = [
+    "STORE_KEYS",
+    "NotSaved",
+    "Recorder",
+    "seat_kind",
+    "settle_all",
+    "store_call",
+    "stored_meta",
+]
 
 log = logging.getLogger(__name__)
 
@@ -164,6 +174,7 @@ class Recorder:
         self._task: asyncio.Task[None] | None = None
         self._dead = False
         self._unsubscribe = table.subscribe(self._heard)
+        _RECORDERS.add(self)
 
     @property
     def busy(self) -> bool:
@@ -317,6 +328,26 @@ class Recorder:
                 callback(stored)
             except Exception:
                 log.exception("a recorder callback raised")
+
+
+#: Every recorder of this process, for `settle_all`.
+_RECORDERS: weakref.WeakSet[Recorder] = weakref.WeakSet()
+
+
+async def settle_all(timeout: float = 5.0) -> None:
+    """Wait, at most `timeout` seconds, until every recorder of this event loop has stored
+    what it heard (or given up): a server that stops ends no write it has begun. A bot
+    room sends its result before the commit, as the protocol wants, so the end of its
+    game may still be on its way when the server is told to stop."""
+    loop = asyncio.get_running_loop()
+    waits = [
+        recorder.settle()
+        for recorder in list(_RECORDERS)
+        if recorder.busy and recorder._task is not None and recorder._task.get_loop() is loop
+    ]
+    if waits:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*waits, return_exceptions=True), timeout)
 
 
 def _operation(changes: list[writes.Write]) -> str:
