@@ -13,7 +13,7 @@ observation planes and action numbering.
 
 from __future__ import annotations
 
-from spieltisch.envs.aec import SpieltischAEC, env, raw_env
+from spieltisch.envs.aec import SpieltischAEC, env, parallel_env, raw_env
 from spieltisch.envs.single import SingleAgentEnv
 from spieltisch.envs.tensors import action_mask, game_of, observation, observation_spaces
 from spieltisch.envs.vector import (
@@ -37,5 +37,6 @@ __all__ = [
     "game_of",
     "observation",
     "observation_spaces",
+    "parallel_env",
     "raw_env",
 ]
