@@ -153,7 +153,8 @@ class ToyState(State[ToyMove]):
             ToyMove("pass"),
         ][action]
 
-    def observation(self) -> list[float]:
+    def observation(self, player: int | None = None) -> list[float]:
+        """The same for both sides: both scores and the roll."""
         return [float(self.scores[0]), float(self.scores[1]), float(self.rolled)]
 
 

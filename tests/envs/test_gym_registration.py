@@ -9,6 +9,7 @@ import subprocess
 import sys
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,7 +34,7 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 @pytest.mark.parametrize(("name", "identifier"), IDS.items())
 def test_make_and_check_env(name: str, identifier: str) -> None:
     assert envs.env_id(name) == identifier
-    keywords = {"board": 8} if name == "okard" else {}
+    keywords: dict[str, Any] = {"board": 8} if name == "okard" else {}
     env = gymnasium.make(identifier, opponent="easy", **keywords)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a checker's warning is a failure here
@@ -52,12 +53,16 @@ def test_make_and_check_env(name: str, identifier: str) -> None:
 
 def test_variants_through_keywords() -> None:
     env = gymnasium.make("spieltisch/Okard-v0", board=8, ap="fixed", fixed_ap=2, seat=1)
-    game = env.unwrapped.game
+    single = env.unwrapped
+    assert isinstance(single, envs.SingleAgentEnv)
+    game = single.game
     assert (game.options.board, game.options.fixed_ap) == (8, 2)
-    assert env.observation_space.shape == (57, 8, 8) and env.unwrapped.fixed_seat == 1
+    assert env.observation_space.shape == (57, 8, 8) and single.fixed_seat == 1
     text = gymnasium.make("spieltisch/Okard-v0", options="board=10", turns=50).unwrapped
+    assert isinstance(text, envs.SingleAgentEnv)
     assert (text.game.options.board, text.game.options.turns) == (10, 50)
     schachogi = gymnasium.make("spieltisch/Schachogi-v0", repetitions=0, quiet_plies=40)
+    assert isinstance(schachogi.unwrapped, envs.SingleAgentEnv)
     assert schachogi.unwrapped.game.options.quiet_plies == 40
     with pytest.raises(OptionError, match="unknown option 'boardsize'"):
         gymnasium.make("spieltisch/Okard-v0", boardsize=8)

@@ -57,7 +57,7 @@ def test_the_vector_env_contract(name: str) -> None:
     for _ in range(120):
         states = python_states(vector)
         for i, state in enumerate(states):  # the learner to move, the tensor its side
-            seat = int(info["seat"][i])
+            seat = int(info["seat"][i])  # the learner's seat in game i
             assert state.to_move == seat
             assert np.array_equal(obs[i], envs.observation(state))
             assert np.array_equal(info["action_mask"][i], envs.action_mask(state).astype(bool))
@@ -71,12 +71,12 @@ def test_the_vector_env_contract(name: str) -> None:
         if terminated.any():
             endings += int(terminated.sum())
             assert np.array_equal(info["_final_obs"], terminated)
-            for i in np.flatnonzero(terminated):
-                assert rewards[i] in (-1.0, 0.0, 1.0)
-                final = info["final_obs"][i]
+            for row in np.flatnonzero(terminated):
+                assert rewards[row] in (-1.0, 0.0, 1.0)
+                final = info["final_obs"][row]
                 assert final.shape == vector.game.observation_shape
-                assert info["final_info"]["seed"][i] != info["seed"][i]  # a new game
-                assert len(python_states(vector)[i].history()) <= 2  # at its start
+                assert info["final_info"]["seed"][row] != info["seed"][row]  # a new game
+                assert len(python_states(vector)[row].history()) <= 2  # at its start
         else:
             assert "final_obs" not in info
     if name in ("ostseeschach", "hase-und-igel"):
@@ -116,19 +116,19 @@ def test_an_illegal_action_ends_that_game_with_minus_one() -> None:
     vector.reset(seed=1)
     masks = vector.action_masks()
     actions = np.array([np.flatnonzero(~masks[0])[0], np.flatnonzero(masks[1])[0]])
-    obs, rewards, terminated, _truncated, info = vector.step(actions)
+    _obs, rewards, terminated, _truncated, info = vector.step(actions)
     assert rewards[0] == -1.0 and terminated[0] and info["illegal"][0]
     assert info["final_info"]["illegal"][0] and info["_final_obs"][0]
     assert not info["illegal"][1]
     assert vector.action_masks()[0].any()  # restarted
-    obs, rewards, terminated, _truncated, info = vector.step(np.array([-1, 10**6]))
+    _obs, rewards, terminated, _truncated, info = vector.step(np.array([-1, 10**6]))
     assert terminated.all() and (rewards == -1.0).all()
 
 
 def test_a_searching_opponent_answers_inside_step() -> None:
     vector = envs.GamesVectorEnv("ostseeschach", num_envs=2, opponent="easy", seat=1)
     assert vector.backend.name == "python"  # a searching opponent needs Python states
-    obs, info = vector.reset(seed=2)
+    vector.reset(seed=2)
     for state in python_states(vector):
         assert state.to_move == 1 and len(state.history()) == 1  # easy opened
     rng = np.random.default_rng(0)

@@ -16,6 +16,7 @@ import numpy as np
 from spieltisch import envs
 from spieltisch.core.chance import draw_chance
 from spieltisch.core.registry import game_names
+from spieltisch.envs.tensors import observation_box
 
 CASES = [(name, None) for name in game_names()] + [
     ("okard", "board=8"),
@@ -41,8 +42,9 @@ def _grown(name: str, shape: tuple[int, ...], kinds: int = 0) -> np.ndarray:
 @pytest.mark.parametrize(("name", "options"), CASES)
 def test_observations_lie_in_tight_bounds(name: str, options: str | None) -> None:
     game = envs.game_of(name, options)
-    box = envs.SingleAgentEnv(name, options).observation_space
-    aec_box = envs.raw_env(name, options).observation_space("player_0")["observation"]
+    box = observation_box(game)
+    assert box == envs.SingleAgentEnv(name, options).observation_space
+    aec_box = envs.raw_env(name, options).observation_spaces["player_0"]["observation"]
     assert box == aec_box == envs.raw_env(name, options).state_space
     shape = game.observation_shape
     assert np.all(box.low == 0)
@@ -72,10 +74,10 @@ def test_observations_lie_in_tight_bounds(name: str, options: str | None) -> Non
 
 
 def test_the_bounds_of_the_counters_that_grow() -> None:
-    hase = envs.SingleAgentEnv("hase-und-igel").observation_space
+    hase = observation_box(envs.game_of("hase-und-igel"))
     assert float(hase.high.max()) == pytest.approx(220.78)  # carrots / 100
-    okard = envs.SingleAgentEnv("okard", "end=points").observation_space
+    okard = observation_box(envs.game_of("okard", "end=points"))
     assert float(okard.high[-1].max()) < 2.0  # captured: the target ends the game
-    ostsee = envs.SingleAgentEnv("ostseeschach").observation_space
+    ostsee = observation_box(envs.game_of("ostseeschach"))
     assert float(ostsee.high.max()) == 1.5
-    assert float(envs.SingleAgentEnv("schachogi").observation_space.high.max()) == 1.0
+    assert float(observation_box(envs.game_of("schachogi")).high.max()) == 1.0

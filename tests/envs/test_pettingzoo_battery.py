@@ -119,7 +119,7 @@ def test_human_without_a_display_is_a_clear_error(monkeypatch: pytest.MonkeyPatc
     for variable in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
         monkeypatch.delenv(variable, raising=False)
     pytest.importorskip("pygame", reason="the human window needs pygame")
-    with pytest.raises(NoDisplayError, match="needs a display.*rgb_array"):
+    with pytest.raises(NoDisplayError, match=r"needs a display.*rgb_array"):
         envs.env("ostseeschach", render_mode="human")
 
 

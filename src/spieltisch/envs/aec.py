@@ -39,6 +39,8 @@ from spieltisch.envs.window import Window, check_display
 
 AGENTS = ("player_0", "player_1")
 RENDER_MODES = ("human", "ansi", "rgb_array")
+#: Pictures per second of the `human` window at most.
+FPS = 2
 
 
 def env(
@@ -100,7 +102,7 @@ class SpieltischAEC(AECEnv):
         "render_modes": list(RENDER_MODES),
         "name": "spieltisch",
         "is_parallelizable": False,
-        "render_fps": 2,
+        "render_fps": FPS,
     }
 
     def __init__(
@@ -211,7 +213,7 @@ class SpieltischAEC(AECEnv):
             return picture
         if self._window is None:
             self._window = Window(f"spieltisch: {self.game.name}")
-        self._window.show(picture, int(self.metadata["render_fps"]))
+        self._window.show(picture, FPS)
         return None
 
     def close(self) -> None:

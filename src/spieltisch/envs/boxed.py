@@ -19,7 +19,7 @@ from gymnasium import spaces
 from pettingzoo.utils.wrappers import BaseWrapper
 
 
-class MaskInInfo(BaseWrapper):  # type: ignore[type-arg]
+class MaskInInfo(BaseWrapper):  # type: ignore[type-arg, unused-ignore]
     """The wrapped environment with `observe(agent)` the `observation` part of its dict
     and `infos[agent]["action_mask"]` the mask part (a copy per call; the wrapped
     environment's own infos are left as they are)."""

@@ -54,7 +54,7 @@ def random_legal(mask: Array, rng: np.random.Generator) -> Array:
     return np.where(counts > 0, chosen, 0).astype(np.int64)
 
 
-class GamesVectorEnv(VectorEnv):  # type: ignore[type-arg]
+class GamesVectorEnv(VectorEnv):  # type: ignore[type-arg, unused-ignore]
     """`num_envs` games of `game` (see the module), the learner in `seat` (0 or 1, or
     drawn from each episode's seed when None) against `opponent` (an agent spec),
     on the `backend` of `envs.vector.backend_for` (`auto`, `native`, `python`)."""

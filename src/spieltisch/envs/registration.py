@@ -53,10 +53,7 @@ def _text(value: Any) -> str:
 def variant(game: str, options: GameOptions | str | None, keywords: dict[str, Any]) -> Any:
     """The options of `game` from `options` (text or an options object) and the option
     keywords on top (an unknown keyword is the game's `OptionError`, naming the known)."""
-    if isinstance(options, GameOptions):
-        base = options.text()
-    else:
-        base = options or ""
+    base = options.text() if isinstance(options, GameOptions) else options or ""
     pairs = base.split() + [f"{key}={_text(value)}" for key, value in keywords.items()]
     return load(game).options.from_pairs(pairs) if pairs else None
 
