@@ -194,6 +194,10 @@ class ToyGame(Game[ToyState, ToyOptions]):
     def observation_shape(self) -> tuple[int, ...]:
         return (3,)
 
+    def observation_high(self) -> list[float]:
+        """A score stops at most a step of 2 plus a roll of 2 past the goal."""
+        return [self.options.goal + 3.0, self.options.goal + 3.0, 2.0]
+
     @property
     def max_game_length(self) -> int:
         return 4 * self.options.goal
