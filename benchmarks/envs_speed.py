@@ -11,6 +11,10 @@ a new game when one ends.
   are drawn in Python here and in C++ on the native backend);
 - `vector native`: the same on the native batch backend (C++, `backend="native"`), batches
   of 64 and 256;
+- `gym vector`: `spieltisch.envs.GamesVectorEnv("ostseeschach", num_envs=64)` (Gymnasium's
+  vector-env API against the random opponent, native batch), and `gym sync`: Gymnasium's
+  own `SyncVectorEnv` of 64 `SingleAgentEnv`s, the way a trainer stepped N games before;
+  both count learner steps (each also plays the opponent's reply);
 - `pettingzoo chess`: `pettingzoo.classic.chess_v6.env()` (python-chess underneath);
 - `open_spiel chess`: `pyspiel.load_game("chess")` (C++ underneath), stepped from Python.
 
@@ -79,6 +83,39 @@ def spieltisch_vector(
     return _timed(step, seconds)
 
 
+def gym_vector(seconds: float, num_envs: int = 64, native: bool = True) -> float:
+    """Learner steps per second of N Ostseeschach games against `random` behind
+    Gymnasium's vector-env API: ours on the batch backend (`native`), or Gymnasium's
+    `SyncVectorEnv` of `SingleAgentEnv`s."""
+    import gymnasium
+
+    from spieltisch import envs
+    from spieltisch.envs.gym_vector import random_legal
+
+    vector: Any
+    if native:
+        vector = envs.GamesVectorEnv("ostseeschach", num_envs=num_envs, backend="native")
+        masks: Callable[[], Any] = vector.action_masks
+    else:
+        vector = gymnasium.vector.SyncVectorEnv(
+            [lambda: envs.SingleAgentEnv("ostseeschach") for _ in range(num_envs)],
+            autoreset_mode=gymnasium.vector.AutoresetMode.SAME_STEP,
+        )
+        singles = vector.envs
+
+        def masks() -> Any:
+            return np.stack([single.action_masks() for single in singles])
+
+    vector.reset(seed=0)
+    rng = np.random.default_rng(0)
+
+    def step() -> int:
+        vector.step(random_legal(masks(), rng))
+        return num_envs
+
+    return _timed(step, seconds)
+
+
 def pettingzoo_chess(seconds: float) -> float:
     from pettingzoo.classic import chess_v6
 
@@ -133,6 +170,10 @@ def contenders() -> list[tuple[str, str, Callable[[float], float]]]:
                     partial(spieltisch_vector, game=game, num_envs=size, backend="native"),
                 )
             )
+    rows.append(("gymvec", "spieltisch gym vector native ostseeschach (64)", gym_vector))
+    rows.append(
+        ("gymsync", "gym SyncVectorEnv of SingleAgentEnv (64)", partial(gym_vector, native=False))
+    )
     rows.append(("pettingzoo", "pettingzoo chess_v6", pettingzoo_chess))
     rows.append(("open_spiel", "open_spiel chess", open_spiel_chess))
     return rows
@@ -141,8 +182,9 @@ def contenders() -> list[tuple[str, str, Callable[[float], float]]]:
 def measure(seconds: float = SECONDS) -> dict[str, float]:
     """Measure every contender, print the table, return the ratios (ours / reference)
     keyed `ours/theirs` by the short keys (`aec/pettingzoo`, `vector/open_spiel`,
-    `native/open_spiel` for the native batch of 256 Ostseeschach games, ...), and
-    `native/vector` (the native against the Python batch, both Ostseeschach)."""
+    `native/open_spiel` for the native batch of 256 Ostseeschach games, ...),
+    `native/vector` (the native against the Python batch, both Ostseeschach), and
+    `gymvec/gymsync` (the vector env against Gymnasium's `SyncVectorEnv`)."""
     rates: dict[str, float] = {}
     labels: dict[str, str] = {}
     for key, label, run in contenders():
@@ -163,6 +205,11 @@ def measure(seconds: float = SECONDS) -> dict[str, float]:
                 ratios[f"{key}/{theirs}"] = rate / rates[theirs]
                 row += f" {rate / rates[theirs]:>12.2f}"
         print(row)
+    if "gymvec" in rates and "gymsync" in rates:
+        ratios["gymvec/gymsync"] = rates["gymvec"] / rates["gymsync"]
+        print(
+            f"gym vector native / SyncVectorEnv, ostseeschach (64): {ratios['gymvec/gymsync']:.1f}"
+        )
     for game in NATIVE_GAMES:
         python_key = "vector" if game == "ostseeschach" else f"vector {game}"
         for size in NATIVE_SIZES:

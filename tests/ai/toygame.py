@@ -99,7 +99,8 @@ class TakeTwiceState(State[int]):
     def action_move(self, action: int) -> int:
         return action if action < 3 else action - 3 + ADD0
 
-    def observation(self) -> list[float]:
+    def observation(self, player: int | None = None) -> list[float]:
+        """The same for both sides: the stones left."""
         return [float(self.stones)]
 
     def hash_key(self) -> int:

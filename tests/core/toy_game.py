@@ -153,7 +153,8 @@ class ToyState(State[ToyMove]):
             ToyMove("pass"),
         ][action]
 
-    def observation(self) -> list[float]:
+    def observation(self, player: int | None = None) -> list[float]:
+        """The same for both sides: both scores and the roll."""
         return [float(self.scores[0]), float(self.scores[1]), float(self.rolled)]
 
 
@@ -192,6 +193,10 @@ class ToyGame(Game[ToyState, ToyOptions]):
     @property
     def observation_shape(self) -> tuple[int, ...]:
         return (3,)
+
+    def observation_high(self) -> list[float]:
+        """A score stops at most a step of 2 plus a roll of 2 past the goal."""
+        return [self.options.goal + 3.0, self.options.goal + 3.0, 2.0]
 
     @property
     def max_game_length(self) -> int:

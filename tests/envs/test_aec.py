@@ -57,7 +57,7 @@ def test_max_cycles_truncates(name: str) -> None:
     steps, totals = _play_out(aec, seed=3)
     assert steps <= 7
     unwrapped = aec.unwrapped
-    if not unwrapped.state.is_over():
+    if not unwrapped.game_state.is_over():
         assert steps == 7
         assert all(unwrapped.truncations.values())
         assert totals == {"player_0": 0.0, "player_1": 0.0}
@@ -67,7 +67,7 @@ def test_max_cycles_truncates(name: str) -> None:
 def test_a_game_to_its_end_pays_plus_minus_one(name: str) -> None:
     aec = envs.env(name)
     _steps, totals = _play_out(aec, seed=5)
-    state = aec.unwrapped.state
+    state = aec.unwrapped.game_state
     assert state.is_over()
     assert sorted(totals.values()) in ([-1.0, 1.0], [0.0, 0.0])
     assert (totals["player_0"], totals["player_1"]) == state.returns()
@@ -77,13 +77,13 @@ def test_okard_dice_come_from_the_episode_seed() -> None:
     def rolls(seed: int) -> list[str]:
         aec = envs.raw_env("okard", "board=8")
         _play_out(aec, seed, limit=400)
-        state = aec.state
+        state = aec.game_state
         return [str(m) for m in state.history() if state.source_square(m) is None][:400]
 
     assert rolls(11) == rolls(11)
     first = envs.raw_env("okard", "board=8")
     first.reset(seed=1)
-    assert not first.state.is_chance()  # chance is never left for an agent
+    assert not first.game_state.is_chance()  # chance is never left for an agent
 
 
 def test_the_selected_agent_is_the_player_to_move_and_others_see_no_moves() -> None:
@@ -92,7 +92,7 @@ def test_the_selected_agent_is_the_player_to_move_and_others_see_no_moves() -> N
     assert aec.agent_selection == "player_0"
     assert aec.observe("player_1")["action_mask"].sum() == 0
     mask = aec.observe("player_0")["action_mask"]
-    assert mask.dtype == np.int8 and mask.sum() == len(aec.state.legal_moves())
+    assert mask.dtype == np.int8 and mask.sum() == len(aec.game_state.legal_moves())
     aec.step(int(np.flatnonzero(mask)[0]))
     assert aec.agent_selection == "player_1"
     assert aec.observe("player_1")["observation"].shape == (19, 8, 8)
@@ -119,11 +119,11 @@ def test_render_modes(name: str) -> None:
     assert len(np.unique(image.reshape(-1, 3), axis=0)) > 3  # a picture, not a blank
     text = envs.raw_env(name, render_mode="ansi")
     text.reset(seed=4)
-    assert text.render() == text.state.render(0)
+    assert text.render() == text.game_state.render(0)
 
 
 def test_bad_arguments() -> None:
     with pytest.raises(ValueError, match="render_mode"):
-        envs.raw_env("okard", render_mode="human")
+        envs.raw_env("okard", render_mode="window")
     with pytest.raises(ValueError, match="max_cycles"):
         envs.raw_env("okard", max_cycles=0)

@@ -20,6 +20,9 @@ AEC_TARGET = 3.0
 #: Python; measured 19x) and against the Python batch of 64 (measured 31x).
 NATIVE_OPEN_SPIEL_TARGET = 3.0
 NATIVE_PYTHON_TARGET = 5.0
+#: GamesVectorEnv on the native batch against Gymnasium's SyncVectorEnv of 64
+#: SingleAgentEnvs, learner steps per second (measured: 16x).
+GYM_VECTOR_TARGET = 5.0
 
 
 @pytest.fixture(scope="module")
@@ -41,3 +44,9 @@ def test_native_batch_against_open_spiel_and_the_python_batch(ratios: dict[str, 
     if "native/open_spiel" not in ratios:
         pytest.skip("open_spiel is not installed (pip install .[research])")
     assert ratios["native/open_spiel"] >= NATIVE_OPEN_SPIEL_TARGET
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not native.available("ostseeschach"), reason="the native engines are not built")
+def test_the_vector_env_against_gymnasiums_sync_vector_env(ratios: dict[str, float]) -> None:
+    assert ratios["gymvec/gymsync"] >= GYM_VECTOR_TARGET

@@ -38,6 +38,9 @@ def test_native_state_agrees_with_python_move_by_move(name: str) -> None:
             assert state.legal_moves() == ids  # the same order: searches break ties alike
             assert state.to_move == python.to_move
             assert np.array_equal(state.observation(), np.asarray(python.observation(), np.float32))
+            for side in (0, 1):  # from a fixed side too (PettingZoo's global state)
+                expected = np.asarray(python.observation(side), np.float32)
+                assert np.array_equal(state.observation(side), expected)
             assert state.returns() == python.returns()
             if python.is_over():
                 assert state.is_over() and state.outcome() == python.outcome()

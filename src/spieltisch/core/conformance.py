@@ -159,6 +159,18 @@ def _check_state(
         size *= dim
     if len(obs) != size:
         fail(f"observation has {len(obs)} values, shape {game.observation_shape} needs {size}")
+    if state.to_move in (0, 1) and list(state.observation(state.to_move)) != list(obs):
+        fail("observation(the player to move) differs from observation()")
+    high = game.observation_high()
+    for player in (0, 1):
+        seen = state.observation(player)
+        outside = [i for i, (v, h) in enumerate(zip(seen, high, strict=True)) if not 0 <= v <= h]
+        if outside:
+            i = outside[0]
+            fail(
+                f"observation entry {i} from player {player}'s side is {seen[i]}, "
+                f"outside [0, {high[i]}] (Game.observation_high)"
+            )
 
     _check_sources(state, legal, seen_squares if seen_squares is not None else set(), rng, fail)
     report.sources_checked += 1

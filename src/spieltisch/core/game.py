@@ -219,9 +219,9 @@ class State(ABC, Generic[M]):
         return mask
 
     @abstractmethod
-    def observation(self) -> list[float]:
-        """A fixed-size numeric view of the position, as seen by the player to move,
-        flattened from `Game.observation_shape`."""
+    def observation(self, player: int | None = None) -> list[float]:
+        """A fixed-size numeric view of the position, as seen by `player` (None: the
+        player to move), flattened from `Game.observation_shape`."""
 
     # --- AI hooks ----------------------------------------------------------------------
 
@@ -319,6 +319,15 @@ class Game(ABC, Generic[S, OptionsT]):
     @abstractmethod
     def observation_shape(self) -> tuple[int, ...]:
         """Shape of `State.observation()` before flattening."""
+
+    def observation_high(self) -> list[float]:
+        """An upper bound of every entry of `State.observation()` (flat); every entry is
+        at least 0. The default, 1 everywhere, is the convention: planes of 0/1 and
+        counters scaled into [0, 1]; a game whose counters can pass 1 says by how much."""
+        size = 1
+        for extent in self.observation_shape:
+            size *= extent
+        return [1.0] * size
 
     @property
     @abstractmethod

@@ -12,9 +12,6 @@ from spieltisch.core.game import Game, State
 from spieltisch.core.options import GameOptions
 from spieltisch.core.registry import load
 
-#: A bound above every observation entry (counters are scaled; none comes near it).
-OBS_HIGH = 1000.0
-
 #: What `observation_spaces` and the environments accept as a game.
 GameLike = Game[Any, Any] | str
 
@@ -29,11 +26,13 @@ def game_of(game: GameLike, options: GameOptions | str | None = None) -> Game[An
     return load(game, options)
 
 
-def observation(state: State[Any]) -> np.ndarray[Any, np.dtype[np.float32]]:
-    """`state.observation()` as a float32 array of `Game.observation_shape`, drawn from
-    the side of the player to move."""
+def observation(
+    state: State[Any], player: int | None = None
+) -> np.ndarray[Any, np.dtype[np.float32]]:
+    """`state.observation(player)` as a float32 array of `Game.observation_shape`, drawn
+    from the side of `player` (None: the player to move)."""
     shape = state.game.observation_shape
-    return np.asarray(state.observation(), dtype=np.float32).reshape(shape)
+    return np.asarray(state.observation(player), dtype=np.float32).reshape(shape)
 
 
 def action_mask(state: State[Any]) -> np.ndarray[Any, np.dtype[np.int8]]:
@@ -47,10 +46,18 @@ def action_mask(state: State[Any]) -> np.ndarray[Any, np.dtype[np.int8]]:
     return mask
 
 
+def observation_high(game: Game[Any, Any]) -> np.ndarray[Any, np.dtype[np.float32]]:
+    """The upper bound of every observation entry (`Game.observation_high`), shaped."""
+    high = np.asarray(game.observation_high(), dtype=np.float32)
+    return high.reshape(game.observation_shape)
+
+
 def observation_box(game: Game[Any, Any]) -> spaces.Box:
-    """The space of `observation`: non-negative float32 planes (most entries are 0/1,
-    counters are scaled to about 0..1, some may exceed 1)."""
-    return spaces.Box(0.0, OBS_HIGH, shape=game.observation_shape, dtype=np.float32)
+    """The space of `observation`: float32 planes from 0 to the game's bound of each
+    entry (1 for the 0/1 planes and the counters scaled into [0, 1]; a few counters
+    that can grow, such as Hase und Igel's carrots, have a bound from the rules)."""
+    high = observation_high(game)
+    return spaces.Box(np.zeros_like(high), high, dtype=np.float32)
 
 
 def mask_box(game: Game[Any, Any]) -> spaces.Box:

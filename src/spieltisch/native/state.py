@@ -113,8 +113,13 @@ class NativeState(State[int]):
 
     # An array, not the list of `State.observation`: an override mypy flags only where numpy
     # is installed (the `envs` extra); `make test`'s install (`.[dev]`) has none.
-    def observation(self) -> np.ndarray[Any, np.dtype[np.float32]]:  # type: ignore[override, unused-ignore]
-        """The observation (flat float32), as the Python game's `observation()`."""
+    def observation(  # type: ignore[override, unused-ignore]
+        self, player: int | None = None
+    ) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The observation (flat float32), as the Python game's `observation(player)`
+        (the native line draws the mover's view; another side's comes from Python)."""
+        if player is not None and player != self.to_move:
+            return np.asarray(self._python().observation(player), dtype=np.float32)
         out = np.empty(self._line.observation_size, np.float32)
         self._line.observe(out)
         return out

@@ -59,6 +59,16 @@ class HaseUndIgel(Game[HaseUndIgelState, NoOptions]):
     def observation_shape(self) -> tuple[int, ...]:
         return (12, 65)
 
+    def observation_high(self) -> list[float]:
+        """1 but for the carrots (/ 100, entry 0 of planes 10 and 11), which have no
+        fixed cap: a bound from the rules, 68 at the start plus per own move at most 10 per
+        field fallen back (63), 30 for a salad, 20 from a card and 30 on a position field,
+        over at most 31 own moves. Games reach a few hundred carrots, far below it."""
+        high = [1.0] * (12 * 65)
+        most = (68 + 31 * (10 * 63 + 30 + 20 + 30)) / 100
+        high[10 * 65] = high[11 * 65] = most
+        return high
+
     @property
     def max_game_length(self) -> int:
         return LAST_TURN

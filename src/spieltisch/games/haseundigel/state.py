@@ -672,11 +672,12 @@ class HaseUndIgelState(State[Move]):
             raise NotationError(f"action {action} is outside 0..{NUM_ACTIONS - 1}")
         return ALL_MOVES[action]
 
-    def observation(self) -> list[float]:
-        """12 planes of 65 fields from the mover's view: 8 field types, own and opponent
-        position, then own and opponent figures (carrots/100, salads/5, 4 cards, must move
-        on, must eat, turn/60) in the first entries of planes 10 and 11."""
-        p = self._turn & 1
+    def observation(self, player: int | None = None) -> list[float]:
+        """12 planes of 65 fields from the view of `player` (None: the mover): 8 field
+        types, own and opponent position, then own and opponent figures (carrots/100,
+        salads/5, 4 cards, must move on, must eat, turn/60) in the first entries of planes
+        10 and 11."""
+        p = self._turn & 1 if player is None else player
         planes = [0.0] * (12 * 65)
         for i, kind in enumerate(self._f):
             planes[kind * 65 + i] = 1.0

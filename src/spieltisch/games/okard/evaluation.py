@@ -118,12 +118,13 @@ def observation_planes(kinds: int) -> int:
     return 6 * kinds + 9
 
 
-def observation(state: OkardState) -> list[float]:
-    """The position from the mover's side (blue's view turned by 180°)."""
+def observation(state: OkardState, player: int | None = None) -> list[float]:
+    """The position from the side of `player` (None: the mover; blue's view turned by
+    180°)."""
     t = state.t
     nn = t.nn
     k = t.kinds
-    me = state.mover
+    me = state.mover if player is None else player
     planes = [0.0] * (observation_planes(k) * nn)
     for sq, v in enumerate(state.board):
         if not v:

@@ -7,7 +7,7 @@ from typing import ClassVar
 from spieltisch.core.game import Game
 from spieltisch.games.okard.evaluation import observation_planes
 from spieltisch.games.okard.lookup import PLAYER_NAMES, Lookup
-from spieltisch.games.okard.options import SACRIFICE_CAP, OkardOptions
+from spieltisch.games.okard.options import SACRIFICE_CAP, EndCondition, OkardOptions
 from spieltisch.games.okard.position import parse_position
 from spieltisch.games.okard.state import OkardState
 
@@ -55,6 +55,37 @@ class Okard(Game[OkardState, OkardOptions]):
     def observation_shape(self) -> tuple[int, ...]:
         n = self.options.board
         return (observation_planes(self.lookup.kinds), n, n)
+
+    def observation_high(self) -> list[float]:
+        """The bound of every plane of `evaluation.observation` (okard.md, "A turn"): a
+        hand holds at most every stone of a kind both armies can field (army points /
+        value each) / 4; a turn's AP at most its start (`max_ap`) plus the sacrifices'
+        cap, / 12; the sacrifices at most the cap, / 6; the captured value, which grows
+        as captured stones are dropped and taken again, at most the dearest stone times
+        the captures of every step (a line of n - 1) of every own turn, / army points
+        (with `end=points`: the target less one plus one line, as reaching it ends).
+        Every other plane lies in [0, 1]."""
+        t = self.lookup
+        options = self.options
+        n = options.board
+        nn = n * n
+        k = t.kinds
+        army = max(1, options.army_points)
+        per_plane = [1.0] * observation_planes(k)
+        for i, value in enumerate(t.values):
+            most = 2 * (army // max(1, value)) / 4.0
+            per_plane[4 * k + i] = per_plane[5 * k + i] = most
+        scalars = 6 * k
+        per_plane[scalars] = (options.max_ap + SACRIFICE_CAP) / 12.0
+        per_plane[scalars + 1] = SACRIFICE_CAP / 6.0
+        line = max(t.values) * (n - 1)  # the most one line move can capture
+        if options.end is EndCondition.POINTS:  # the capture that reaches the target ends
+            captured = (options.target_points - 1 + line) / army
+        else:
+            steps = options.max_ap + SACRIFICE_CAP
+            captured = line * steps * ((options.turns + 1) // 2) / army
+        per_plane[scalars + 7] = per_plane[scalars + 8] = max(1.0, captured)
+        return [bound for bound in per_plane for _square in range(nn)]
 
     @property
     def max_game_length(self) -> int:

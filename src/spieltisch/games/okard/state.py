@@ -774,8 +774,8 @@ class OkardState(State[Move]):
     def action_move(self, action: int) -> Move:
         return self.t.action_move(action)
 
-    def observation(self) -> list[float]:
-        return evaluation.observation(self)
+    def observation(self, player: int | None = None) -> list[float]:
+        return evaluation.observation(self, player)
 
     # --- AI hooks ----------------------------------------------------------------------
 

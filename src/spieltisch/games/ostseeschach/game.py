@@ -74,6 +74,13 @@ class Ostseeschach(Game[OstseeschachState, NoOptions]):
     def observation_shape(self) -> tuple[int, ...]:
         return (19, 8, 8)
 
+    def observation_high(self) -> list[float]:
+        """1 but for the amber planes (ambers / 2): a team has at most 3 ambers, one
+        before its last move and two gained by it (ostseeschach.md, "Towers and ambers")."""
+        high = [1.0] * (19 * 64)
+        high[16 * 64 : 18 * 64] = [1.5] * (2 * 64)
+        return high
+
     @property
     def max_game_length(self) -> int:
         return LAST_TURN

@@ -344,11 +344,11 @@ class OstseeschachState(State[Move]):
             raise NotationError(f"action {action} is outside 0..4095")
         return MOVES[action // 64][action % 64]
 
-    def observation(self) -> list[float]:
-        """19 planes of 8x8 from the mover's side (blue's view rotated by 180°): own
-        stacks by kind and height (8), the opponent's (8), own ambers / 2, opponent's
-        ambers / 2, and turn / 60."""
-        team = self._turn & 1
+    def observation(self, player: int | None = None) -> list[float]:
+        """19 planes of 8x8 from the side of `player` (None: the mover; blue's view
+        rotated by 180°): own stacks by kind and height (8), the opponent's (8), own
+        ambers / 2, opponent's ambers / 2, and turn / 60."""
+        team = self._turn & 1 if player is None else player
         planes = [0.0] * (19 * 64)
         for s, v in enumerate(self._b):
             if not v:

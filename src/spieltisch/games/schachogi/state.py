@@ -395,10 +395,11 @@ class SchachogiState(State[Move]):
             raise NotationError(f"action {action} is outside 0..8191")
         return MOVES[action // 4096][(action // 64) % 64][action % 64]
 
-    def observation(self) -> list[float]:
-        """24 planes of 8x8 from the mover's side (Black's view mirrored top to bottom):
-        own pieces by code 1..11, the opponent's 1..11, quiet plies / 100, repetitions / 3."""
-        side = self._turn
+    def observation(self, player: int | None = None) -> list[float]:
+        """24 planes of 8x8 from the side of `player` (None: the mover; Black's view
+        mirrored top to bottom): own pieces by code 1..11, the opponent's 1..11, quiet
+        plies / 100, repetitions / 3."""
+        side = self._turn if player is None else player
         planes = [0.0] * (24 * 64)
         for s, v in enumerate(self._b):
             if not v:
