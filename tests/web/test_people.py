@@ -107,7 +107,9 @@ def test_server_restarted_mid_game(browser: Any, tmp_path: Path) -> None:
 
 def test_against_the_ai_it_thinks_and_takes_back(web: ServerProcess, context: Any) -> None:
     page = context.new_page()
-    create_table(page, web.url, "ostseeschach", "ai", level="easy", seed="5")
+    # `hard` thinks a fifth of a second: long enough to be seen (`easy` answers within
+    # milliseconds from the AI service's warm workers, before any view could show it)
+    create_table(page, web.url, "ostseeschach", "ai", level="hard", seed="5")
     play_one(page)
     page.wait_for_selector(".seat-bar .thinking")  # shown while the AI's process searches
     wait_ply(page, 2)

@@ -10,6 +10,7 @@ service, a process of its own or this process give the same answer.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,15 +47,19 @@ class Question:
 
     def position(self) -> State[Any]:
         """The position the question is about (every move replayed and checked)."""
-        game = load(self.game, self.options or None)
-        state: State[Any] = (
-            game.new_state(self.start_seed)
-            if self.start_seed is not None
-            else game.parse(self.start)
-        )
-        for text in self.moves:
-            state.play(state.parse_move(text))
-        return state
+        return replayed(self.game, self.options, self.start, self.start_seed, self.moves)
+
+
+def replayed(
+    name: str, options: str, start: str, start_seed: int | None, moves: Sequence[str]
+) -> State[Any]:
+    """The position after `moves` from the start of game `name` (the start drawn from
+    `start_seed`, or the position text `start`), every move checked by the rules."""
+    game = load(name, options or None)
+    state: State[Any] = game.new_state(start_seed) if start_seed is not None else game.parse(start)
+    for text in moves:
+        state.play(state.parse_move(text))
+    return state
 
 
 def choose_move(question: Question) -> str:

@@ -18,26 +18,21 @@ from typing import Any
 import gymnasium
 
 from spieltisch.core.options import GameOptions
-from spieltisch.core.registry import load
+from spieltisch.core.registry import game_names, load
 from spieltisch.envs.gym_vector import GamesVectorEnv
 from spieltisch.envs.single import SingleAgentEnv
 
-__all__ = ["IDS", "env_id", "make_single", "make_vector", "register_envs", "variant"]
+__all__ = ["env_id", "make_single", "make_vector", "register_envs", "variant"]
 
-#: The Gymnasium id's name of each game (registry name -> id name).
-IDS = {
-    "ostseeschach": "Ostseeschach",
-    "schachogi": "Schachogi",
-    "hase-und-igel": "HaseUndIgel",
-    "okard": "Okard",
-}
 NAMESPACE = "spieltisch"
 VERSION = 0
 
 
 def env_id(game: str) -> str:
     """The Gymnasium id of a registry name (`okard` -> `spieltisch/Okard-v0`)."""
-    return f"{NAMESPACE}/{IDS[game]}-v{VERSION}"
+    load(game)  # an unknown name fails here, as it would in `gymnasium.make`
+    name = "".join(part.capitalize() for part in game.split("-"))  # hase-und-igel: HaseUndIgel
+    return f"{NAMESPACE}/{name}-v{VERSION}"
 
 
 def _text(value: Any) -> str:
@@ -92,7 +87,7 @@ def make_vector(
 
 def register_envs() -> None:
     """Register every game's id with Gymnasium (again on a second call: no harm)."""
-    for game in IDS:
+    for game in game_names():
         identifier = env_id(game)
         if identifier in gymnasium.registry:
             continue

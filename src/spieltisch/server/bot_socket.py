@@ -18,12 +18,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from spieltisch.bots.admin import check_admin
 from spieltisch.bots.json_session import JsonSession
-from spieltisch.bots.outbox import Outbox
 from spieltisch.bots.rooms import Lobby
 from spieltisch.bots.server import BotServer
 from spieltisch.core.guard import Guard
-from spieltisch.core.metrics import WEBSOCKETS_DROPPED
 from spieltisch.core.settings import Settings
+from spieltisch.server.socket_outbox import socket_outbox
 from spieltisch.tables import Table
 from spieltisch.tables.lifecycle import BOT_ROOM
 from spieltisch.tables.recorder import Recorder
@@ -122,28 +121,11 @@ async def bot_socket(websocket: WebSocket) -> None:
     handler = asyncio.current_task()
     await websocket.accept()
 
-    async def write(data: bytes) -> None:
-        try:
-            await websocket.send_text(data.decode("utf-8"))
-        except (RuntimeError, WebSocketDisconnect) as exc:  # closed meanwhile
-            raise ConnectionError(str(exc)) from None
-
-    async def close() -> None:
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(websocket.close(), 1.0)
-
     def dropped() -> None:  # it does not read: stop waiting for its messages too
-        WEBSOCKETS_DROPPED.inc()
         if handler is not None:
             handler.cancel()
 
-    outbox = Outbox(
-        write,
-        close,
-        limit=settings.send_queue,
-        drain_timeout=settings.send_timeout,
-        on_drop=dropped,
-    )
+    outbox = socket_outbox(websocket, settings, dropped)
 
     def check(password: str | None, given: object) -> str | None:
         return check_admin(password, given, guard, address)

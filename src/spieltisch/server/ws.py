@@ -13,14 +13,13 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from spieltisch.bots.outbox import Outbox
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
-from spieltisch.core.metrics import WEBSOCKETS_DROPPED
 from spieltisch.core.settings import Settings
 from spieltisch.core.text import read_int
 from spieltisch.server.hub import LiveTable
 from spieltisch.server.identity import identify, track, untrack
+from spieltisch.server.socket_outbox import socket_outbox
 from spieltisch.store import NotFoundError, StoreError, StoreUnavailable
 from spieltisch.tables import SeatError, SeatKind
 
@@ -105,29 +104,12 @@ async def table_socket(socket: WebSocket) -> None:
     await socket.accept()
     track(socket, identity)
 
-    async def write(data: bytes) -> None:
-        try:
-            await socket.send_text(data.decode("utf-8"))
-        except (RuntimeError, WebSocketDisconnect) as exc:  # closed meanwhile
-            raise ConnectionError(str(exc)) from None
-
-    async def close() -> None:
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(socket.close(), 1.0)
-
     def dropped() -> None:  # it does not read: it stops watching at once
-        WEBSOCKETS_DROPPED.inc()
         hub.unwatch(live, outbox)
         if handler is not None:
             handler.cancel()
 
-    outbox = Outbox(
-        write,
-        close,
-        limit=settings.send_queue,
-        drain_timeout=settings.send_timeout,
-        on_drop=dropped,
-    )
+    outbox = socket_outbox(socket, settings, dropped)
     hub.watch(live, outbox, token)
     try:
         outbox.send(live.message([token])[token].encode("utf-8"))

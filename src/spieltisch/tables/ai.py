@@ -25,11 +25,11 @@ from multiprocessing.context import BaseContext
 from typing import Any
 
 from spieltisch.ai.pool import AIBusy, AIError
+from spieltisch.ai.questions import replayed
 from spieltisch.ai.service import AIService
 from spieltisch.ai.spec import make_agent
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
 from spieltisch.core.game import State
-from spieltisch.core.registry import load
 from spieltisch.tables.events import (
     Abandoned,
     ChanceDrawn,
@@ -95,15 +95,7 @@ class ThinkRequest:
 
     def position(self) -> State[Any]:
         """The position the question is about (every move replayed and checked)."""
-        game = load(self.game, self.options or None)
-        state: State[Any] = (
-            game.new_state(self.start_seed)
-            if self.start_seed is not None
-            else game.parse(self.start)
-        )
-        for text in self.moves:
-            state.play(state.parse_move(text))
-        return state
+        return replayed(self.game, self.options, self.start, self.start_seed, self.moves)
 
 
 def choose(request: ThinkRequest) -> str:
