@@ -5,11 +5,9 @@ pg_restore into an empty database) gives back every game, on a real PostgreSQL s
 from __future__ import annotations
 
 import dataclasses
-import os
 import re
 import shutil
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
@@ -18,7 +16,7 @@ import pytest
 from spieltisch.core.game import Outcome
 from spieltisch.core.settings import ENV_PREFIX, Settings
 from spieltisch.store import Player, Store
-from tests.store.postgres import NoServer, Server, start_server
+from tests.store.postgres import Server
 
 HOSTING = Path(__file__).resolve().parent.parent / "docs" / "hosting.md"
 
@@ -64,20 +62,6 @@ def test_the_systemd_units_shown_are_the_ones_shipped(unit: str) -> None:
 
 
 # --- the backup recipe --------------------------------------------------------------------
-
-
-@pytest.fixture
-def postgres() -> Iterator[Server]:
-    try:
-        server = start_server()
-    except NoServer as exc:
-        if os.environ.get("CI"):
-            pytest.fail(f"PostgreSQL is required under CI: {exc}")
-        pytest.skip(f"PostgreSQL tests skipped: {exc}")
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def _client(name: str, server: Server) -> str:

@@ -13,7 +13,6 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -27,7 +26,7 @@ from spieltisch.store.models import GameRow
 from tests.server.client import TableClient
 from tests.serverproc import ROOT, ServerProcess, free_port
 from tests.store.conftest import new_database
-from tests.store.postgres import NoServer, Server, start_server
+from tests.store.postgres import Server
 
 
 def _first(client: TableClient) -> str:
@@ -46,18 +45,6 @@ def _play(client: TableClient, count: int, acknowledged: list[str]) -> None:
         answer = client.move(notation)
         assert answer["type"] == "table", answer
         acknowledged.append(notation)
-
-
-@pytest.fixture
-def postgres() -> Iterator[Server]:
-    try:
-        server = start_server()
-    except NoServer as exc:
-        pytest.skip(f"no PostgreSQL here: {exc}")
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def test_a_postgresql_outage_refuses_moves_and_the_server_recovers(postgres: Server) -> None:

@@ -6,21 +6,18 @@ secret in it."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from prometheus_client import CONTENT_TYPE_LATEST
 from prometheus_client.parser import text_string_to_metric_families
 from websockets.sync.client import connect
 
 from tests.serverproc import ServerProcess
-from tests.store.postgres import NoServer, Server, start_server
+from tests.store.postgres import Server
 
 
 def fetch(url: str, headers: dict[str, str] | None = None) -> tuple[int, str, str]:
@@ -182,20 +179,6 @@ def test_json_log_has_a_line_per_request_and_event_and_no_secret(tmp_path: Path)
 
 
 # --- /healthz with PostgreSQL stopped ----------------------------------------------------
-
-
-@pytest.fixture
-def postgres() -> Iterator[Server]:
-    try:
-        server = start_server()
-    except NoServer as exc:
-        if os.environ.get("CI"):
-            pytest.fail(f"PostgreSQL is required under CI: {exc}")
-        pytest.skip(f"PostgreSQL tests skipped: {exc}")
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def _pg_ctl(server: Server, *args: str) -> None:

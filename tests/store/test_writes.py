@@ -4,14 +4,12 @@ on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from spieltisch.core.game import Outcome
 from spieltisch.store import ConflictError, Player, Store, StoreError, StoreUnavailable, writes
 from tests.store.conftest import new_database
-from tests.store.postgres import NoServer, Server, start_server
+from tests.store.postgres import Server
 
 PEOPLE = [Player("ann"), Player("bob")]
 
@@ -52,18 +50,6 @@ def test_abandon_games_ends_only_running_ones(store: Store) -> None:
     assert [game.id for game in store.running_summaries()] == ids[3:]
     assert store.game(ids[1]).reason == "expired" and store.game(ids[0]).status == "finished"
     assert [game.id for game in store.games([ids[4], ids[2], 10**6])] == [ids[4], ids[2]]
-
-
-@pytest.fixture
-def postgres() -> Iterator[Server]:
-    try:
-        server = start_server()
-    except NoServer as exc:
-        pytest.skip(f"no PostgreSQL here: {exc}")
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def test_a_database_that_is_down_is_unavailable_until_it_is_back(postgres: Server) -> None:
