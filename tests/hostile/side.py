@@ -52,6 +52,11 @@ def request(
         connection.close()
 
 
+def xml_port(server: ServerProcess) -> int:
+    """The bot port of a `serve` started with `--xml-port PORT`."""
+    return int(server.extra[server.extra.index("--xml-port") + 1])
+
+
 def open_socket(
     server: ServerProcess, path: str, *, source: str = ATTACKER_ADDRESS, **options: Any
 ) -> ClientConnection:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from tests.hostile.side import SideGame, open_socket, request
+from tests.hostile.side import SideGame, open_socket, request, xml_port
 from tests.serverproc import ServerProcess, free_port
 
 PASSWORD = "the-real-admin-password"
@@ -57,10 +57,6 @@ def side(server: ServerProcess) -> Iterator[SideGame]:
     limits of its address)."""
     with SideGame(server) as game:
         yield game
-
-
-def xml_port(server: ServerProcess) -> int:
-    return int(server.extra[server.extra.index("--xml-port") + 1])
 
 
 def tcp(server: ServerProcess, source: str) -> socket.socket:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.hostile.side import SideGame, open_socket, request
+from tests.hostile.side import SideGame, open_socket, request, xml_port
 from tests.serverproc import ServerProcess, free_port
 
 PASSWORD = "a-long-admin-password"
@@ -49,10 +49,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         yield process
     finally:
         process.stop()
-
-
-def xml_port(server: ServerProcess) -> int:
-    return int(server.extra[server.extra.index("--xml-port") + 1])
 
 
 class JsonBot:

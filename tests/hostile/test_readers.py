@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.hostile.side import SideGame, open_socket, silent_socket
+from tests.hostile.side import SideGame, open_socket, silent_socket, xml_port
 from tests.serverproc import ServerProcess, free_port
 
 
@@ -29,10 +29,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         yield process
     finally:
         process.stop()
-
-
-def xml_port(server: ServerProcess) -> int:
-    return int(server.extra[server.extra.index("--xml-port") + 1])
 
 
 def test_a_silent_spectator_does_not_slow_the_table(server: ServerProcess) -> None:
