@@ -194,16 +194,22 @@ def _bot_server(db: Path, port: int) -> subprocess.Popen[bytes]:
     raise RuntimeError("the bot server did not start")
 
 
+def _seated_pair(port: int) -> tuple[LineClient, LineClient]:
+    """Two JSON bots at one new Schachogi table of the bot server on `port`."""
+    white, black = LineClient(port), LineClient(port)
+    white.send(type="join", game="schachogi", name="white")
+    joined = white.until("joined")
+    black.send(type="join", table=joined["table"], name="black")
+    black.until("joined")
+    return white, black
+
+
 def test_kill_9_of_the_bot_server_mid_game(tmp_path: Path) -> None:
     db = tmp_path / "bots.db"
     port = free_port()
     process = _bot_server(db, port)
     try:
-        white, black = LineClient(port), LineClient(port)
-        white.send(type="join", game="schachogi", name="white")
-        joined = white.until("joined")
-        black.send(type="join", table=joined["table"], name="black")
-        black.until("joined")
+        white, black = _seated_pair(port)
         clients, turn, acknowledged = [white, black], 0, []
         request = white.until("move_request")
         for _ in range(4):
@@ -373,11 +379,7 @@ def test_a_bot_move_the_store_cannot_keep_is_asked_for_again(tmp_path: Path) -> 
     port = free_port()
     process = _bot_server(db, port)
     try:
-        white, black = LineClient(port), LineClient(port)
-        white.send(type="join", game="schachogi", name="white")
-        joined = white.until("joined")
-        black.send(type="join", table=joined["table"], name="black")
-        black.until("joined")
+        white, black = _seated_pair(port)
         request = white.until("move_request")
         first = request["legal"][0]
         white.send(type="move", move=first)
