@@ -18,7 +18,7 @@ from typing import Any
 import gymnasium
 
 from spieltisch.core.options import GameOptions
-from spieltisch.core.registry import game_names, load
+from spieltisch.core.registry import game_class, game_names, load
 from spieltisch.envs.gym_vector import GamesVectorEnv
 from spieltisch.envs.single import SingleAgentEnv
 
@@ -30,7 +30,7 @@ VERSION = 0
 
 def env_id(game: str) -> str:
     """The Gymnasium id of a registry name (`okard` -> `spieltisch/Okard-v0`)."""
-    load(game)  # an unknown name fails here, as it would in `gymnasium.make`
+    game_class(game)  # an unknown name fails here, as it would in `gymnasium.make`
     name = "".join(part.capitalize() for part in game.split("-"))  # hase-und-igel: HaseUndIgel
     return f"{NAMESPACE}/{name}-v{VERSION}"
 
