@@ -24,7 +24,7 @@ def play_random(env: GamesVecEnv, steps: int, seed: int) -> list[dict[str, objec
         actions = np.array([rng.choice(np.flatnonzero(row)) for row in masks])
         env.step_async(actions)
         obs, rewards, dones, infos = env.step_wait()
-        assert obs.shape == (env.num_envs, *env.observation_space.shape)
+        assert obs.shape == (env.num_envs, *(env.observation_space.shape or ()))
         assert rewards.shape == dones.shape == (env.num_envs,)
         for i in np.flatnonzero(dones):
             assert infos[i]["terminal_observation"].shape == env.observation_space.shape
@@ -38,7 +38,7 @@ def test_steps_n_games_with_sb3_conventions(game: str) -> None:
     env = GamesVecEnv(game, num_envs=4)
     env.seed(5)
     obs = env.reset()
-    assert obs.shape == (4, *env.observation_space.shape)
+    assert obs.shape == (4, *(env.observation_space.shape or ()))
     assert env.observation_space.contains(obs[0])
     finished = play_random(env, 80, seed=1)
     if game != "okard":  # Okard's games are longer than 80 learner moves
@@ -74,7 +74,7 @@ def test_maskable_ppo_learns_on_the_batch() -> None:
     obs = env.reset()
     for _ in range(20):
         masks = get_action_masks(env)
-        actions, _ = model.predict(obs, action_masks=masks, deterministic=True)
+        actions, _ = model.predict(obs, action_masks=masks, deterministic=True)  # type: ignore[arg-type, unused-ignore]
         assert all(masks[i, int(a)] for i, a in enumerate(actions))
         obs, _rewards, _dones, infos = env.step(actions)
         assert not any(info.get("illegal") for info in infos)

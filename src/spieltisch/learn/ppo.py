@@ -45,7 +45,7 @@ def train_policy(
     env.seed(seed)
     model = MaskablePPO("MlpPolicy", env, n_steps=256, batch_size=256, seed=seed, device="cpu")
     model.learn(total_timesteps=steps)
-    episodes = list(model.ep_info_buffer)
+    episodes = list(model.ep_info_buffer or [])
     if episodes:
         wins = sum(1 for info in episodes if info["r"] > 0)
         share = wins / len(episodes)
@@ -67,8 +67,8 @@ class PolicyAgent(Agent):
         self.path = path
         self.model: Any = MaskablePPO.load(str(path), device="cpu")
         self.spec = f"ppo:model={path}"
-        self.num_actions = int(self.model.action_space.n)
-        self.observation_shape = tuple(self.model.observation_space.shape)
+        self.num_actions = int(getattr(self.model.action_space, "n", 0))
+        self.observation_shape = tuple(self.model.observation_space.shape or ())
 
     def plays(self, game: Any) -> bool:
         """Whether the policy's spaces fit `game` (a policy of another game does not)."""
