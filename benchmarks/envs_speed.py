@@ -16,7 +16,10 @@ a new game when one ends.
   own `SyncVectorEnv` of 64 `SingleAgentEnv`s, the way a trainer stepped N games before;
   both count learner steps (each also plays the opponent's reply);
 - `pettingzoo chess`: `pettingzoo.classic.chess_v6.env()` (python-chess underneath);
-- `open_spiel chess`: `pyspiel.load_game("chess")` (C++ underneath), stepped from Python.
+- `open_spiel chess`: `pyspiel.load_game("chess")` (C++ underneath), stepped from Python;
+- `open_spiel ostseeschach`: our OpenSpiel adapter (`spieltisch.envs.openspiel`,
+  `pyspiel.load_game("spieltisch_ostseeschach")`: our Python engine behind OpenSpiel's
+  Python-game bridge), stepped the same way.
 
 Run: `python -m benchmarks.envs_speed [SECONDS]` (needs the `research` extra; a missing
 reference or a build without the native engines is reported and skipped). Ratios are
@@ -122,10 +125,12 @@ def pettingzoo_chess(seconds: float) -> float:
     return _aec_steps(chess_v6.env(), seconds)
 
 
-def open_spiel_chess(seconds: float) -> float:
+def open_spiel_chess(seconds: float, name: str = "chess") -> float:
     import pyspiel
 
-    game = pyspiel.load_game("chess")
+    if name.startswith("spieltisch_"):
+        import spieltisch.envs.openspiel  # noqa: F401  (registers our games)
+    game = pyspiel.load_game(name)
     rng = np.random.default_rng(0)
     state = game.new_initial_state()
 
@@ -133,6 +138,10 @@ def open_spiel_chess(seconds: float) -> float:
         nonlocal state
         if state.is_terminal():
             state = game.new_initial_state()
+            return 0
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
             return 0
         np.asarray(state.observation_tensor(), dtype=np.float32)
         legal = state.legal_actions()
@@ -173,6 +182,13 @@ def contenders() -> list[tuple[str, str, Callable[[float], float]]]:
     rows.append(("gymvec", "spieltisch gym vector native ostseeschach (64)", gym_vector))
     rows.append(
         ("gymsync", "gym SyncVectorEnv of SingleAgentEnv (64)", partial(gym_vector, native=False))
+    )
+    rows.append(
+        (
+            "openspiel adapter",
+            "spieltisch open_spiel adapter ostseeschach",
+            partial(open_spiel_chess, name="spieltisch_ostseeschach"),
+        )
     )
     rows.append(("pettingzoo", "pettingzoo chess_v6", pettingzoo_chess))
     rows.append(("open_spiel", "open_spiel chess", open_spiel_chess))

@@ -19,17 +19,18 @@ from typing import Any, NoReturn
 
 import click
 
-import spieltisch.learn.kind  # noqa: F401  (registers the `net:` agent kind)
+import spieltisch.learn.kind
+import spieltisch.learn.ppo_kind  # noqa: F401  (registers the `ppo:` agent kind)
 from spieltisch.cli.accounts import accounts_command
 from spieltisch.cli.bots import bot_command, duel_command, server_command
 from spieltisch.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, one_line
 from spieltisch.cli.engine import analyse, uci
 from spieltisch.cli.info import games_command, levels_command, perft_command, show
-from spieltisch.cli.learn import curve, train
+from spieltisch.cli.learn import curve, ppo, train
 from spieltisch.cli.matches import match, replay
 from spieltisch.cli.play import play
 from spieltisch.cli.serve import serve
-from spieltisch.cli.tournaments import ratings, sprt, tournament
+from spieltisch.cli.tournaments import baselines, ratings, sprt, tournament
 
 __all__ = ["main"]
 
@@ -122,6 +123,7 @@ for _command in (
     levels_command,
     serve,
     tournament,
+    baselines,
     sprt,
     ratings,
     analyse,
@@ -131,6 +133,7 @@ for _command in (
     duel_command,
     train,
     curve,
+    ppo,
     accounts_command,
 ):
     main.add_command(_command)

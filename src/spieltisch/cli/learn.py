@@ -183,3 +183,68 @@ def curve(
         curves.save_points(measured, target.with_suffix(".jsonl"))
         curves.plot(measured, target, f"{game.title}: net:sims={sims} during self-play training")
         click.echo(f"plot: {target}  table: {target.with_suffix('.jsonl')}")
+
+
+@click.command()
+@GAME
+@click.option(
+    "--steps",
+    type=WholeNumber(1, 1_000_000_000),
+    default=100_000,
+    show_default=True,
+    help="Learner moves to train for (over all games together).",
+)
+@click.option(
+    "--envs",
+    "num_envs",
+    type=WholeNumber(1, 4096),
+    default=8,
+    show_default=True,
+    help="Games stepped at once (the native batch).",
+)
+@click.option(
+    "--opponent",
+    default="random",
+    show_default=True,
+    help="The agent spec the policy trains against.",
+)
+@click.option("--seed", type=WholeNumber(0, 2**31 - 1), default=0, show_default=True)
+@click.option(
+    "--out", type=click.Path(path_type=Path), required=True, help="The policy file (.zip)."
+)
+@OPTIONS
+def ppo(
+    game: str,
+    steps: int,
+    num_envs: int,
+    opponent: str,
+    seed: int,
+    out: Path,
+    options: tuple[str, ...],
+) -> None:
+    """Train a MaskablePPO baseline policy for GAME (sb3-contrib's default MLP policy, on
+    --envs games at once, the learner in both seats) and save it to --out; play it as
+    `ppo:model=FILE` or in `spieltisch baselines GAME --ppo FILE`. Needs the research extra.
+
+    Example: spieltisch ppo ostseeschach --steps 200000 --out ostseeschach-ppo.zip
+    """
+    with user_errors():
+        loaded = load(game, options)
+        try:
+            from spieltisch.learn.ppo import train_policy
+        except ImportError:
+            fail("training a policy needs sb3-contrib: pip install 'spieltisch[research]'")
+        from spieltisch.ai.spec import make_agent
+
+        make_agent(opponent, loaded)
+        saved = train_policy(
+            loaded.name,
+            out,
+            steps=steps,
+            num_envs=num_envs,
+            opponent=opponent,
+            seed=seed,
+            options=loaded.options.text(),
+            say=_say,
+        )
+        _say(f"saved {saved}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import click
@@ -161,6 +162,38 @@ def tournament(
     --games-per-pair 4. Every game is stored (--db); Ctrl-C stops at once, and
     `--resume ID` plays only the games that have not finished.
     """
+    play_tournament(
+        game,
+        players,
+        format_,
+        rounds,
+        games_per_pair,
+        seed,
+        time_per_move,
+        workers,
+        ray_address,
+        database,
+        resume,
+        options,
+    )
+
+
+def play_tournament(
+    game: str,
+    players: Sequence[str],
+    format_: str,
+    rounds: int | None,
+    games_per_pair: int,
+    seed: int,
+    time_per_move: float | None,
+    workers: int,
+    ray_address: str | None,
+    database: str,
+    resume: int | None,
+    options: tuple[str, ...],
+) -> None:
+    """Create (or resume) a tournament, play it with a progress bar, and print its
+    crosstable and standings (the body of `tournament` and `baselines`)."""
     from spieltisch.arena.tournament import (
         Entrant,
         Tournament,
@@ -359,3 +392,81 @@ def ratings(game: str, database: str, live: bool) -> None:
                 )
         finally:
             store.close()
+
+
+#: The fixed field of `baselines` (cheapest first): uniform random and the house levels
+#: below `max` (five seconds a move would make the table a night's work; add it with -p).
+BASELINE_LEVELS = ("random", "easy", "medium", "hard")
+
+
+@click.command()
+@GAME
+@click.option(
+    "--ppo",
+    "policies",
+    multiple=True,
+    metavar="FILE",
+    help="A MaskablePPO policy trained with `spieltisch ppo` (repeatable).",
+)
+@click.option(
+    "--net",
+    "networks",
+    multiple=True,
+    metavar="FILE",
+    help="A network trained with `spieltisch train` (repeatable), played with 64 simulations.",
+)
+@click.option(
+    "--player",
+    "-p",
+    "players",
+    multiple=True,
+    metavar="NAME=SPEC",
+    help="A further player (any agent spec), e.g. -p max.",
+)
+@click.option(
+    "--games-per-pair",
+    type=WholeNumber(1, 10_000),
+    default=4,
+    show_default=True,
+    help="Games of each pairing; couples share a start and the dice with seats swapped.",
+)
+@SEED
+@WORKERS
+@DB
+@OPTIONS
+def baselines(
+    game: str,
+    policies: tuple[str, ...],
+    networks: tuple[str, ...],
+    players: tuple[str, ...],
+    games_per_pair: int,
+    seed: int,
+    workers: int,
+    database: str,
+    options: tuple[str, ...],
+) -> None:
+    """Play the baselines of GAME in a round robin and print their Bradley–Terry table:
+    random and the levels easy, medium and hard, each policy (--ppo) and network (--net)
+    given, and any further --player, so that a new method has numbers to beat
+    (docs/envs.md holds the table for every game).
+
+    Example: spieltisch baselines okard --ppo okard-ppo.zip --games-per-pair 10
+    """
+    field = list(BASELINE_LEVELS)
+    field += [f"ppo-{index + 1}=ppo:model={path}" for index, path in enumerate(policies)]
+    field += [f"net-{index + 1}=net:model={path},sims=64" for index, path in enumerate(networks)]
+    field += list(players)
+    play_tournament(
+        game,
+        field,
+        "round-robin",
+        1,
+        games_per_pair,
+        seed,
+        None,
+        workers,
+        None,
+        database,
+        None,
+        options,
+    )

@@ -286,6 +286,9 @@ class Game(ABC, Generic[S, OptionsT]):
     #: The name of this game's engine in the native core (`spieltisch._native.<name>`), or
     #: None for a game without one; `options.native_config()` says which options it plays.
     native_name: ClassVar[str | None] = None
+    #: The most outcomes one chance node can have during play (a die: 6); 0 for a game
+    #: whose only randomness is the seeded set-up of `new_state(seed)`.
+    max_chance_outcomes: ClassVar[int] = 0
 
     options: OptionsT
 

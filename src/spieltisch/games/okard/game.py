@@ -7,7 +7,7 @@ from typing import ClassVar
 from spieltisch.core.game import Game
 from spieltisch.games.okard.evaluation import observation_planes
 from spieltisch.games.okard.lookup import PLAYER_NAMES, Lookup
-from spieltisch.games.okard.options import SACRIFICE_CAP, EndCondition, OkardOptions
+from spieltisch.games.okard.options import DIE_FACES, SACRIFICE_CAP, EndCondition, OkardOptions
 from spieltisch.games.okard.position import parse_position
 from spieltisch.games.okard.state import OkardState
 
@@ -15,6 +15,7 @@ from spieltisch.games.okard.state import OkardState
 class Okard(Game[OkardState, OkardOptions]):
     name = "okard"
     native_name = "okard"
+    max_chance_outcomes = DIE_FACES
     title = "Okard"
     summary = "Build an army of stones, roll for action points, promote, sacrifice and drop."
     player_names = PLAYER_NAMES
