@@ -1,0 +1,54 @@
+"""The sparring harness against an external UCI engine (benchmarks/uci_match.py): whole
+games refereed by our rules against a real engine process (`spieltisch uci`), and an
+engine that answers an illegal move loses that game with the reason."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from benchmarks import uci_match
+from spieltisch import native
+
+pytestmark = pytest.mark.skipif(not native.built(), reason="the native engines are not built")
+
+ENGINE = f"{shlex.quote(sys.executable)} -m spieltisch uci schachogi"
+
+#: A UCI engine that always answers the same move (legal only at the start).
+STUBBORN = """
+import sys
+for line in sys.stdin:
+    word = line.split()[0] if line.split() else ""
+    if word == "uci":
+        print("id name stubborn"); print("uciok", flush=True)
+    elif word == "isready":
+        print("readyok", flush=True)
+    elif word == "go":
+        print("info depth 1 score cp 0"); print("bestmove b1c3", flush=True)
+    elif word == "quit":
+        break
+"""
+
+
+def test_whole_games_against_a_uci_process(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["schachogi", "--engine-cmd", ENGINE, "--ours", "native:depth=2", "--depth", "1"]
+    assert uci_match.main([*argv, "--pairs", "1", "--opening", "2", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    games = [line for line in out.splitlines() if line.startswith("pair ")]
+    assert len(games) == 2
+    assert "2 games:" in out and "Elo" in out
+    assert "engine: " in out and "depth 1.0" in out
+
+
+def test_an_illegal_answer_forfeits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = tmp_path / "stubborn.py"
+    script.write_text(STUBBORN)
+    command = f"{shlex.quote(sys.executable)} {shlex.quote(str(script))}"
+    argv = ["schachogi", "--engine-cmd", command, "--ours", "native:depth=1", "--depth", "1"]
+    assert uci_match.main([*argv, "--pairs", "1", "--opening", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "engine forfeits: bestmove b1c3" in out
+    assert "2 / 0 / 0" in out
