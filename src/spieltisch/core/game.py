@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from spieltisch.core.errors import IllegalMoveError, NotationError
 from spieltisch.core.options import GameOptions, NoOptions
+from spieltisch.core.scores import ScoreScale
 from spieltisch.core.view import View, view_builder
 
 if TYPE_CHECKING:
@@ -286,6 +287,9 @@ class Game(ABC, Generic[S, OptionsT]):
     #: The name of this game's engine in the native core (`spieltisch._native.<name>`), or
     #: None for a game without one; `options.native_config()` says which options it plays.
     native_name: ClassVar[str | None] = None
+    #: How the native search's scores read for people (`core.scores`): unit and scale.
+    #: The default reads the Python alpha-beta's scale (hundredths of an expected result).
+    score_scale: ClassVar[ScoreScale] = ScoreScale("", 100.0)
 
     options: OptionsT
 
