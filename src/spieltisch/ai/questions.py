@@ -98,6 +98,7 @@ def analyse(state: State[Any], seconds: float, lines: int = 1) -> dict[str, Any]
         "nodes": 0,
         "nps": 0,
         "seconds": 0.0,
+        "players": list(state.game.player_names),
         "unit": state.game.score_scale.unit,
         "expected_only": state.game.score_scale.expected_only,
     }

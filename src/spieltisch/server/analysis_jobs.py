@@ -208,6 +208,7 @@ class GameAnalyses:
                     "expected": None if value is None else value["expected"],
                     "units": None if value is None else value["units"],
                     "mate": None if value is None else value["mate"],
+                    "final": bool(value and value.get("final")),
                     "best": line[0] if line else None,
                     "line": line,
                     "depth": answer.get("depth", 0),
