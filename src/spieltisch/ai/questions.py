@@ -186,7 +186,7 @@ def _native(state: State[Any], seconds: float, lines: int, base: dict[str, Any])
     result = native_search(state.game, text, moves=played, time=seconds, multipv=lines)
     player = _scorer(state)
     rows = result.lines or ((Line(result.score, result.pv),) if result.pv else ())
-    out_lines = []
+    out_lines: list[dict[str, Any]] = []
     for row in rows:
         moves = _notations(state, row.pv)
         if not moves:

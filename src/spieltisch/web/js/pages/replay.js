@@ -105,14 +105,42 @@ export function mount(main, { id, ply, position }) {
     }
   }
 
+  // The moves by turn, as lichess lists them: a number per round, player 0's turn then
+  // player 1's; a turn of several steps (Okard) in one cell, a die roll with the turn it
+  // starts. Each move a button to its position, marked ?! ? ?? once analysed.
   function moveList() {
     const list = h("ol", { class: `moves${detail.moves.some((m) => m.notation.length > 12) ? " long" : ""}` });
     const judged = new Map(((review && review.moves) || []).map((m) => [m.ply, m]));
+    const turns = [];
+    let pending = [];
     detail.moves.forEach((m, i) => {
-      const mark = judged.get(i + 1);
-      const glyph = mark && mark.judgement ? h("span", { class: `glyph j-${mark.judgement}`, title: t(`analysis.${mark.judgement}`, { count: 1 }) }, GLYPHS[mark.judgement]) : null;
-      list.append(h("li", { class: `${current === i + 1 ? "current" : ""} mover-${m.seat}` }, h("span", { class: "num" }, `${i + 1}.`), h("button", { type: "button", class: "move-link", "data-ply": i + 1, onclick: () => go(i + 1) }, m.notation, glyph)));
+      const entry = { ...m, ply: i + 1 };
+      if (m.seat !== 0 && m.seat !== 1) {
+        pending.push(entry);
+        return;
+      }
+      const last = turns[turns.length - 1];
+      if (last && last.seat === m.seat && !pending.length) last.moves.push(entry);
+      else turns.push({ seat: m.seat, moves: [...pending, entry] });
+      pending = [];
     });
+    if (pending.length) turns.push({ seat: -1, moves: pending });
+    let round = 0;
+    let open = false; // a round whose player-0 cell is drawn
+    for (const turn of turns) {
+      if (turn.seat !== 1 || !open) {
+        round += 1;
+        if (turn.seat === 1) list.append(h("li", { class: "placeholder mover-0" }, h("span", { class: "num" }, `${round}.`), "…"));
+      }
+      open = turn.seat === 0;
+      const here = turn.moves.some((m) => m.ply === current);
+      const buttons = turn.moves.map((m) => {
+        const mark = judged.get(m.ply);
+        const glyph = mark && mark.judgement ? h("span", { class: `glyph j-${mark.judgement}`, title: t(`analysis.${mark.judgement}`, { count: 1 }) }, GLYPHS[mark.judgement]) : null;
+        return h("button", { type: "button", class: `move-link${m.ply === current ? " at" : ""}${m.seat !== 0 && m.seat !== 1 ? " chance" : ""}`, "data-ply": m.ply, title: t("analysis.moveTitle", { ply: m.ply }), onclick: () => go(m.ply) }, m.notation, glyph);
+      });
+      list.append(h("li", { class: `${here ? "current" : ""} mover-${turn.seat}` }, turn.seat === 1 ? null : h("span", { class: "num" }, `${round}.`), h("span", { class: "turn-moves" }, ...buttons)));
+    }
     return list;
   }
 
@@ -203,8 +231,12 @@ export function mount(main, { id, ply, position }) {
     root.dataset.ply = String(current);
     if (shown && shown.best.length) drawArrows(board, view, shown.best);
     if (inspected) inspect(inspected.stone, inspected.owner);
-    const cur = root.querySelector(".moves .current");
-    if (cur) cur.scrollIntoView({ block: "nearest" });
+    // the shown move in view inside the list (the list scrolls, never the page)
+    const list = root.querySelector("ol.moves");
+    const cur = list && list.querySelector(".current");
+    if (cur && (cur.offsetTop < list.scrollTop || cur.offsetTop + cur.offsetHeight > list.scrollTop + list.clientHeight)) {
+      list.scrollTop = Math.max(0, cur.offsetTop - list.clientHeight / 2);
+    }
   }
 
   const keys = (e) => {
