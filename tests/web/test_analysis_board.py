@@ -129,6 +129,22 @@ def test_the_bar_keeps_its_sign_as_the_mover_changes(web: ServerProcess, context
     page.close()
 
 
+def test_the_analysis_board_in_german(web: ServerProcess, browser: Any, mate_game: int) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE")
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.goto(f"{web.url}/#/replay/{mate_game}/0")
+    page.wait_for_selector("#analyse:not([disabled])")
+    assert page.locator("#analyse").inner_text() == "Computeranalyse: aus"
+    assert page.locator("#request-analysis").inner_text() == "Computeranalyse anfordern"
+    page.click("#analyse")
+    wait_for_lines(page, 0)
+    text = page.locator(".analysis-out").inner_text()
+    assert "erzwungen in 3 Zügen" in text and "Beste Varianten" in text and "Tiefe" in text
+    assert page.locator("#analyse").inner_text() == "Computeranalyse: an"
+    context.close()
+
+
 def test_the_phone_shows_bar_lines_and_board_above_the_fold(
     web: ServerProcess, phone: Any, mate_game: int
 ) -> None:

@@ -73,6 +73,8 @@ def test_a_whole_game_analysis_with_graph_marks_and_accuracy(
     assert page.locator("#ply").inner_text().startswith("1 /")
     expected_after = float(page.locator("#evalbar").get_attribute("data-expected"))
     assert expected_after < -0.3  # Black is far ahead after White's blunder
+    note = page.locator("#judgement").inner_text()
+    assert "?? blunder" in note and "best was" in note, note
     # a click on the graph's right end jumps to the end
     graph = page.locator("#eval-graph")
     box = graph.bounding_box()

@@ -24,7 +24,7 @@ export function playerNames(view, words) {
 
 // The engine's answer about one position, as a block: the score explained, up to three
 // lines each with its score (from player 0's side), depth and speed.
-export function engineLines(result, names, { onMove } = {}) {
+export function engineLines(result, names) {
   if (!names || !names[0]) names = playerNames({ players: result.players }, null);
   if (result.over) return h("div", { class: "engine-lines" }, h("div", { class: "eval-words" }, explain(result.evaluation, result, names) || t("analysis.over")));
   const lines = result.lines || [];
@@ -38,7 +38,7 @@ export function engineLines(result, names, { onMove } = {}) {
       list.append(
         h("li", { class: `line pv rank-${i}`, "data-rank": i },
           h("span", { class: "pv-score" }, scoreText(line.evaluation, result.expected_only)),
-          h("span", { class: "pv-moves" }, ...line.moves.map((m, k) => h(onMove && k === 0 ? "button" : "span", onMove && k === 0 ? { type: "button", class: "pv-move link", onclick: () => onMove(m) } : { class: "pv-move" }, m)))),
+          h("span", { class: "pv-moves" }, ...line.moves.map((m, k) => h("span", { class: `pv-move${k === 0 ? " first" : ""}` }, m)))),
       );
     });
     block.append(list);

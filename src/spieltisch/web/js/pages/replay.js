@@ -177,7 +177,7 @@ export function mount(main, { id, ply, position }) {
       engineOn && enabled ? t("analysis.engineOn") : t("analysis.engineOff"),
     );
     const result = liveResult();
-    const out = h("div", { class: "analysis-out" }, result ? engineLines(result, names(), { onMove: () => go(current + 1) }) : engineOn && enabled ? [h("span", { class: "spinner" }), " ", t("analysis.thinking")] : null);
+    const out = h("div", { class: "analysis-out" }, result ? engineLines(result, names()) : engineOn && enabled ? [h("span", { class: "spinner" }), " ", t("analysis.thinking")] : null);
     return h("div", { class: "card engine analysis" }, toggle, out);
   }
 
@@ -200,6 +200,12 @@ export function mount(main, { id, ply, position }) {
     const barOpts = { flipped, names: names(), pending: engineOn && !liveResult() };
     const bar = shown || (engineOn && allowed()) ? evalBar(view, shown && shown.evaluation, shown ? shown.info : {}, { ...barOpts, vertical: !narrow }) : null;
     const lastMove = view.last_move ? h("div", { class: "status" }, `${current}. ${view.last_move.notation}`) : h("div", { class: "status" }, imported ? view.title : t("analysis.start"));
+    const mark = review && !imported ? (review.moves || []).find((m) => m.ply === current) : null;
+    const judgement = mark && mark.judgement
+      ? h("div", { class: `judgement-note j-${mark.judgement}`, id: "judgement" },
+          h("b", {}, GLYPHS[mark.judgement], " ", t(`analysis.${mark.judgement}`, { count: 1 })),
+          mark.best ? [" · ", t("analysis.bestWas", { best: mark.best })] : null)
+      : null;
     const title = imported ? view.title : `${detail.title} #${id}`;
     const players = imported ? "" : detail.players.map((p) => p.name).join(" – ") + (detail.imported ? ` · ${t("analysis.imported")}` : "");
     const engine = engineBlock();
@@ -213,7 +219,7 @@ export function mount(main, { id, ply, position }) {
         nav,
         narrow ? engine : null),
       h("aside", { class: "side" },
-        h("div", { class: "card head" }, h("h2", {}, title), h("div", { class: "muted" }, players), lastMove, current === total && !imported ? outcomeBox(view) : null),
+        h("div", { class: "card head" }, h("h2", {}, title), h("div", { class: "muted" }, players), lastMove, judgement, current === total && !imported ? outcomeBox(view) : null),
         narrow ? null : engine,
         reviewer ? reviewer.el : null,
         h("div", { class: "card" }, sharedPanel(view, opts), h("div", { class: "inspector-slot" })),
@@ -245,6 +251,10 @@ export function mount(main, { id, ply, position }) {
     if (e.key in moves) {
       e.preventDefault();
       go(moves[e.key]);
+    }
+    if (e.key === "f" && !e.ctrlKey && !e.metaKey && !e.altKey && view) {
+      flipped = !flipped;
+      render();
     }
   };
   document.addEventListener("keydown", keys);
