@@ -28,6 +28,7 @@ from spieltisch.ai.questions import analyse
 from spieltisch.ai.review import review
 from spieltisch.ai.service import AIService
 from spieltisch.core.errors import SpieltischError
+from spieltisch.core.game import Game
 from spieltisch.core.record import GameRecord, replay_record
 from spieltisch.core.settings import Settings
 from spieltisch.server.analysis import FairPlay
@@ -60,6 +61,19 @@ class _Job:
     done: int = 0
     status: str = "queued"
     task: asyncio.Task[None] | None = field(default=None, repr=False)
+
+
+def _walk(record: GameRecord) -> tuple[Game[Any, Any], list[int | None], dict[str, Any] | None]:
+    """The game of `record`, who makes each of its moves (None for a die roll), and the
+    evaluation of its last position when that is the end (the result: nothing to
+    search); one replay, in a thread (a long game takes a while)."""
+    state = replay_record(record, 0)
+    movers: list[int | None] = []
+    for text in record.moves:
+        movers.append(None if state.is_chance() else state.to_move)
+        state.play(state.parse_move(text))
+    final = analyse(state, MIN_PLY_SECONDS) if state.is_over() else None
+    return state.game, movers, final
 
 
 def ply_seconds(settings: Settings, positions: int) -> float:
@@ -171,14 +185,12 @@ class GameAnalyses:
         )
 
     async def _ask(
-        self, record: GameRecord, ply: int, state: Any, seconds: float
+        self, game: Game[Any, Any], record: GameRecord, ply: int, seconds: float
     ) -> dict[str, Any]:
-        if state.is_over():  # the result itself: nothing to search
-            return analyse(state, seconds)
         for _ in range(BUSY_TRIES):
             try:
                 return await self.ai.analyse(
-                    state.game,
+                    game,
                     start=record.start,
                     start_seed=record.seed,
                     moves=tuple(record.moves[:ply]),
@@ -191,16 +203,16 @@ class GameAnalyses:
 
     async def _analyse(self, job: _Job, record: GameRecord) -> dict[str, Any]:
         """Every position searched in turn, then every move reviewed."""
+        game, movers, final = await asyncio.to_thread(_walk, record)
         evaluations: list[dict[str, Any]] = []
-        movers: list[int | None] = []
         best: list[str | None] = []
-        game = None
         for ply in range(job.total):
-            state = replay_record(record, ply)
-            game = state.game
-            if ply < job.total - 1:
-                movers.append(None if state.is_chance() else state.to_move)
-            answer = await self._ask(record, ply, state, job.seconds)
+            last = ply == job.total - 1
+            answer = (
+                final
+                if last and final is not None
+                else await self._ask(game, record, ply, job.seconds)
+            )
             value = answer.get("evaluation")
             line = answer.get("line") or []
             evaluations.append(
@@ -221,7 +233,6 @@ class GameAnalyses:
         reviewed = review(
             [e["expected"] for e in evaluations], movers, list(record.moves), best[:-1]
         )
-        assert game is not None
         return {
             "game": record.game,
             "unit": game.score_scale.unit,
