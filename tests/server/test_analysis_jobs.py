@@ -6,6 +6,7 @@ restart."""
 from __future__ import annotations
 
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,11 @@ def fast(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 def short_game(server: ServerProcess, game: str = "ostseeschach") -> int:
     options = {k: v for k, v in SHORT[game].items() if k != "position"}
     return finished_game(server, game, options, SHORT[game].get("position"))
+
+
+def metrics(server: ServerProcess) -> str:
+    with urllib.request.urlopen(server.url + "/metrics", timeout=10) as response:
+        return str(response.read().decode())
 
 
 def wait_done(server: ServerProcess, game_id: int, limit: float = 60.0) -> dict[str, Any]:
@@ -115,8 +121,10 @@ def test_the_queue_is_bounded_and_the_result_outlives_a_restart(tmp_path: Path) 
         assert status == 202, answer
         status, busy, _ = server.post(f"/api/records/{second}/analysis", {})
         assert status == 503 and busy["code"] == "ANALYSIS_BUSY", busy
+        assert "spieltisch_analysis_jobs 1.0" in metrics(server)
         done = wait_done(server, first)
         assert done["status"] == "done"
+        assert "spieltisch_analysis_jobs 0.0" in metrics(server)
         assert any(0 < seen < done["total"] for seen in done["seen"]), "no progress shown"
         status, answer, _ = server.post(f"/api/records/{second}/analysis", {})
         assert status == 202, answer  # the queue has room again

@@ -27,6 +27,7 @@ from spieltisch.ai.pool import AIBusy, AIError
 from spieltisch.ai.questions import analyse
 from spieltisch.ai.review import review
 from spieltisch.ai.service import AIService
+from spieltisch.core import metrics
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import Game
 from spieltisch.core.record import GameRecord, replay_record
@@ -141,6 +142,7 @@ class GameAnalyses:
         positions = len(record.moves) + 1
         job = _Job(game_id, positions, ply_seconds(self.settings, positions))
         self.jobs[game_id] = job
+        metrics.ANALYSIS_JOBS.set(len(self.jobs))
         try:
             await store_call(
                 "save_analysis",
@@ -153,6 +155,7 @@ class GameAnalyses:
             )
         except BaseException:
             del self.jobs[game_id]
+            metrics.ANALYSIS_JOBS.set(len(self.jobs))
             raise
         job.task = asyncio.create_task(self._run(job, record), name=f"analysis-{game_id}")
         return status_of(None, job)
@@ -171,6 +174,7 @@ class GameAnalyses:
                 await self._save(job, "failed", error=str(exc))
         finally:
             self.jobs.pop(job.game_id, None)
+            metrics.ANALYSIS_JOBS.set(len(self.jobs))
 
     async def _save(self, job: _Job, status: str, **extra: Any) -> None:
         await store_call(
