@@ -6,6 +6,7 @@ restart."""
 from __future__ import annotations
 
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -109,6 +110,9 @@ def test_a_game_in_progress_is_refused(fast: ServerProcess) -> None:
 def test_no_such_game(fast: ServerProcess) -> None:
     status, answer, _ = fast.post("/api/records/987654/analysis", {})
     assert status == 404, answer
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        fast.get("/api/records/987654/analysis")
+    assert refused.value.code == 404
 
 
 def test_the_queue_is_bounded_and_the_result_outlives_a_restart(tmp_path: Path) -> None:

@@ -127,7 +127,9 @@ class GameAnalyses:
         if job is not None:
             return status_of(None, job)
         existing = await store_call("analysis", self.store.analysis, game_id)
-        if existing is not None and existing.status in ("queued", "running"):
+        if existing is None:  # no such game: NotFoundError (404)
+            await store_call("game_summary", self.store.game, game_id)
+        elif existing.status in ("queued", "running"):
             stored = await store_call("game", self.store.game, game_id)
             with contextlib.suppress(AnalysisBusy):
                 return await self._start(game_id, stored.to_record())

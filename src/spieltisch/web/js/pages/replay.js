@@ -236,6 +236,12 @@ export function mount(main, { id, ply, position }) {
     );
     root.dataset.ply = String(current);
     if (shown && shown.best.length) drawArrows(board, view, shown.best);
+    // a line pointed at shows its arrow strongest
+    root.querySelectorAll(".pv-lines li").forEach((li) => {
+      const arrows = () => board.querySelectorAll(".arrows .arrow");
+      li.addEventListener("mouseenter", () => arrows().forEach((el) => el.classList.toggle(el.classList.contains(`rank-${li.dataset.rank}`) ? "hot" : "dim", true)));
+      li.addEventListener("mouseleave", () => arrows().forEach((el) => el.classList.remove("hot", "dim")));
+    });
     if (inspected) inspect(inspected.stone, inspected.owner);
     // the shown move in view inside the list (the list scrolls, never the page)
     const list = root.querySelector("ol.moves");
