@@ -64,6 +64,10 @@ def test_bar_lines_arrows_and_mate(web: ServerProcess, context: Any, mate_game: 
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on(  # the bar, the arrows and the lines need no inline style (the CSP)
+        "console",
+        lambda message: errors.append(message.text) if "Refused to" in message.text else None,
+    )
     page.goto(f"{web.url}/#/replay/{mate_game}/0")
     page.wait_for_selector("#analyse:not([disabled])")
     assert page.locator("#evalbar").count() == 0  # no engine until asked
