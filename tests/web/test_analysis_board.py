@@ -190,3 +190,21 @@ def test_no_engine_for_a_game_in_progress(web: ServerProcess, context: Any) -> N
     client.until(lambda t: t["status"] == "over")
     client.close()
     page.close()
+
+
+def test_stepping_on_a_phone_keeps_the_board_in_place(web: ServerProcess, phone: Any) -> None:
+    """Issue 23: in the replay the board slid under the header after ~16 taps (the move
+    list scrolled the page to its current move). Now the list scrolls, not the page."""
+    game_id = import_record(web, record("schachogi", "", BLUNDER_START, BLUNDER_MOVES))
+    page = phone.new_page()
+    page.goto(f"{web.url}/#/replay/{game_id}/0")
+    page.wait_for_selector("#next")
+    top = page.locator("svg.board").bounding_box()
+    assert top is not None
+    for step in range(1, len(BLUNDER_MOVES) + 1):
+        page.tap("#next")
+        page.wait_for_function(f"() => document.querySelector('.play').dataset.ply === '{step}'")
+    assert page.evaluate("window.scrollY") == 0
+    box = page.locator("svg.board").bounding_box()
+    assert box is not None and box["y"] == top["y"]
+    page.close()
