@@ -148,8 +148,9 @@ class AIService:
         start_seed: int | None,
         moves: tuple[str, ...],
         seconds: float = ANALYSIS_SECONDS,
+        lines: int = 1,
     ) -> dict[str, Any]:
-        """The evaluation and best line of the position after `moves` (see
+        """The evaluation and up to `lines` best lines of the position after `moves` (see
         `spieltisch.ai.questions.analyse`), searched within the caps."""
         if not (math.isfinite(seconds) and seconds > 0):
             raise AIError("an analysis searches for a positive number of seconds")
@@ -162,6 +163,7 @@ class AIService:
             start_seed,
             tuple(moves),
             seconds=seconds,
+            lines=lines,
         )
         reply = await self.pool.ask(question, self.caps.seconds)
         result: dict[str, Any] = reply.value

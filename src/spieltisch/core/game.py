@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from spieltisch.core.errors import IllegalMoveError, NotationError
 from spieltisch.core.options import GameOptions, NoOptions
+from spieltisch.core.scores import ScoreScale
 from spieltisch.core.view import View, view_builder
 
 if TYPE_CHECKING:
@@ -289,6 +290,9 @@ class Game(ABC, Generic[S, OptionsT]):
     #: The most outcomes one chance node can have during play (a die: 6); 0 for a game
     #: whose only randomness is the seeded set-up of `new_state(seed)`.
     max_chance_outcomes: ClassVar[int] = 0
+    #: How the native search's scores read for people (`core.scores`): unit and scale.
+    #: The default reads the Python alpha-beta's scale (hundredths of an expected result).
+    score_scale: ClassVar[ScoreScale] = ScoreScale("", 100.0)
 
     options: OptionsT
 

@@ -16,6 +16,7 @@ __all__ = [
     "AI_REPLY_SECONDS",
     "AI_SEARCHES",
     "AI_WAIT_SECONDS",
+    "ANALYSIS_JOBS",
     "MOVES",
     "MOVE_SECONDS",
     "RATE_LIMITED",
@@ -67,6 +68,11 @@ AI_QUEUE_DEPTH = Gauge(
     "spieltisch_ai_queue_depth", "AI questions waiting for a worker.", registry=REGISTRY
 )
 AI_SEARCHES = Gauge("spieltisch_ai_searches", "AI searches running now.", registry=REGISTRY)
+ANALYSIS_JOBS = Gauge(
+    "spieltisch_analysis_jobs",
+    "Whole-game computer analyses waiting or running.",
+    registry=REGISTRY,
+)
 AI_WAIT_SECONDS = Histogram(
     "spieltisch_ai_wait_seconds",
     "Time an AI question waited for a worker.",

@@ -88,6 +88,17 @@ class Settings:
     ai_max_hash_mb: int = 64
     ai_max_seconds: float = 5.0
 
+    # --- computer analysis of whole games (server/analysis_jobs.py) ----------------------
+    #: Whole-game analyses waiting or running at once; more are refused (503).
+    analysis_jobs: int = 8
+    #: Whole-game analyses searching at once (each one AI search at a time), so that the
+    #: AI workers stay free for moves.
+    analysis_jobs_at_once: int = 1
+    #: Seconds the engine searches each position of a game (at most `ai_max_seconds`).
+    analysis_ply_seconds: float = 0.5
+    #: Seconds one whole game may take at most: a longer game searches each position less.
+    analysis_game_seconds: float = 120.0
+
     # --- accounts and sessions -----------------------------------------------------------
     #: Days a signed-in session lasts since it was last used.
     session_days: float = 30.0

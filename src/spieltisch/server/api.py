@@ -34,6 +34,8 @@ from spieltisch.tables.recorder import NotSaved, store_call
 #: The largest request body read (a record of a long game fits easily).
 MAX_BODY = 4_000_000
 MAX_TEXT = 100_000
+#: The most best lines one analysis request gets (the analysis board shows three).
+MAX_LINES = 3
 
 
 class BadRequest(Exception):
@@ -351,12 +353,14 @@ async def position_view(request: Request) -> Response:
 
 
 async def analysis(request: Request) -> Response:
-    """The AI's evaluation and best line: of a stored game at a ply, or of a position.
+    """The AI's evaluation and up to `lines` (1..3) best lines: of a stored game at a
+    ply, or of a position (`spieltisch.ai.questions.analyse` says what comes back).
 
     Never of a game in progress (fair play, `spieltisch.server.analysis`): 403 for any
     position of a running game; 503 when the AI service's queue is full."""
     data = await body(request)
     hub = hub_of(request)
+    lines = int_field(data, "lines", 1, MAX_LINES, 1) or 1
     game_id = int_field(data, "game_id", 1, MAX_SEED)
     if game_id is not None:
         stored = await store_call("game", hub.store.game, game_id)
@@ -380,7 +384,9 @@ async def analysis(request: Request) -> Response:
         return error(str(exc), 403)
     service: AIService = request.app.state.ai
     try:
-        result = await service.analyse(state.game, start=start, start_seed=start_seed, moves=moves)
+        result = await service.analyse(
+            state.game, start=start, start_seed=start_seed, moves=moves, lines=lines
+        )
     except AIBusy as exc:
         return JSONResponse({"error": str(exc)}, status_code=503, headers={"retry-after": "5"})
     return JSONResponse(result)

@@ -26,6 +26,7 @@ from spieltisch.ai.service import AIService
 from spieltisch.core.guard import Guard
 from spieltisch.core.settings import Settings
 from spieltisch.server.account_api import ACCOUNT_ROUTES
+from spieltisch.server.analysis_api import ROUTES as ANALYSIS_ROUTES
 from spieltisch.server.api import ROUTES
 from spieltisch.server.arena_api import ARENA_ROUTES
 from spieltisch.server.bot_socket import BOT_PATH, bot_socket, start_bots, stop_bots
@@ -94,6 +95,8 @@ def create_app(
             yield
         finally:
             await stop_bots(app)
+            if getattr(app.state, "analyses", None) is not None:
+                await app.state.analyses.close()  # whole-game analyses: taken up again later
             await hub.stop()
             await ai.close()
             store.close()
@@ -103,6 +106,7 @@ def create_app(
         Route("/api/stats", stats),
         *OPS_ROUTES,
         *ROUTES,
+        *ANALYSIS_ROUTES,
         *ACCOUNT_ROUTES,
         *ARENA_ROUTES,
         WebSocketRoute("/ws/tables/{id}", table_socket),

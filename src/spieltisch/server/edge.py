@@ -50,7 +50,7 @@ RATES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("POST", re.compile(r"/api/account/signin"), "sign_ins"),
     ("POST", re.compile(r"/api/account/signup"), "sign_ups"),
     ("POST", re.compile(r"/api/records/import"), "imports"),
-    ("POST", re.compile(r"/api/analysis"), "analyses"),
+    ("POST", re.compile(r"/api/analysis|/api/records/\d+/analysis"), "analyses"),
 )
 
 #: The methods that change something (checked for cross-site requests).

@@ -15,6 +15,9 @@ Revision 0003 adds `accounts` (a username, its case-insensitive key, unique, and
 password's argon2 hash) and `sessions`: a browser's session, kept only as the SHA-256 of
 its random id, either signed in to an account or a guest's (with the guest's name), with
 its expiry. A seat held by an account is stored with the kind `account:ID`.
+
+Revision 0005 adds `analyses`: the computer analysis of a stored game (one row per game,
+deleted with it), its progress while it runs and its result (JSON) when done.
 """
 
 from __future__ import annotations
@@ -292,4 +295,36 @@ class SessionRow(Base):
         ),
         Index(None, "account_id"),
         Index(None, "expires_at"),
+    )
+
+
+# --- revision 0005: whole-game analyses ----------------------------------------------------
+
+#: Length of an analysis status (`queued`, `running`, `done`, `failed`).
+ANALYSIS_STATUS_LENGTH = 12
+
+
+class AnalysisRow(Base):
+    """The computer analysis of one stored game: where the job is (`queued`, `running`,
+    `done`, `failed`), how many positions are searched of how many, the seconds per
+    position, and when done the result (the evaluation of every position and the review
+    of every move, JSON); the error when it failed."""
+
+    __tablename__ = "analyses"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    status: Mapped[str] = mapped_column(String(ANALYSIS_STATUS_LENGTH))
+    done: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer)
+    seconds: Mapped[float] = mapped_column(Double)
+    result: Mapped[Any | None] = mapped_column(JSON)
+    error: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        CheckConstraint("status IN ('queued', 'running', 'done', 'failed')", name="status"),
+        Index(None, "status"),
     )

@@ -49,6 +49,7 @@ from spieltisch.core.registry import load
 from spieltisch.store import engine as engines
 from spieltisch.store import writes
 from spieltisch.store.accounts import AccountStore
+from spieltisch.store.analyses import AnalysisStore
 from spieltisch.store.data import (
     IMPORTED,
     RESULTS,
@@ -66,6 +67,7 @@ from spieltisch.store.models import (
     KIND_LENGTH,
     NOTATION_LENGTH,
     PLAYER_NAME_LENGTH,
+    AnalysisRow,
     GameRow,
     MoveRow,
     PositionRow,
@@ -103,7 +105,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class Store(TournamentStore, AccountStore):
+class Store(TournamentStore, AccountStore, AnalysisStore):
     """The game store on one database (see the module docstring)."""
 
     def __init__(self, engine: Engine) -> None:
@@ -425,6 +427,7 @@ class Store(TournamentStore, AccountStore):
             if session.get(GameRow, game_id) is None:
                 raise NotFoundError(f"no game with id {game_id}")
             session.execute(delete(MoveRow).where(MoveRow.game_id == game_id))
+            session.execute(delete(AnalysisRow).where(AnalysisRow.game_id == game_id))
             session.execute(delete(GameRow).where(GameRow.id == game_id))
 
     def game(self, game_id: int) -> StoredGame:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from spieltisch.core.game import Game
 from spieltisch.core.options import NoOptions
+from spieltisch.core.scores import ScoreScale
 from spieltisch.core.xml_reading import looks_like_xml
 from spieltisch.games.haseundigel.board import CANONICAL_2018, Board, random_fields
 from spieltisch.games.haseundigel.moves import NUM_ACTIONS, Action
@@ -19,6 +20,8 @@ from spieltisch.games.haseundigel.xml import HaseUndIgelCodec, state_from_xml
 class HaseUndIgel(Game[HaseUndIgelState, NoOptions]):
     name = "hase-und-igel"
     native_name = "haseundigel"
+    #: Native scores are the race estimate's expected result in ten-thousandths.
+    score_scale = ScoreScale("", 10000.0)
     title = "Hase und Igel"
     summary = "The hare and the hedgehog: race along 65 fields, pay in carrots, eat your salads."
     player_names = ("red", "blue")

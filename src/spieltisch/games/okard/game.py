@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from spieltisch.core.game import Game
+from spieltisch.core.scores import ScoreScale
+from spieltisch.games.okard import evaluation
 from spieltisch.games.okard.evaluation import observation_planes
 from spieltisch.games.okard.lookup import PLAYER_NAMES, Lookup
 from spieltisch.games.okard.options import DIE_FACES, SACRIFICE_CAP, EndCondition, OkardOptions
@@ -16,6 +18,9 @@ class Okard(Game[OkardState, OkardOptions]):
     name = "okard"
     native_name = "okard"
     max_chance_outcomes = DIE_FACES
+    #: Native scores in tenths of a stone point, an expectation over the dice: shown as
+    #: the expected result through the evaluation's tanh scale (evaluation.py).
+    score_scale = ScoreScale("", 10.0 * evaluation.SCALE, 1.0)
     title = "Okard"
     summary = "Build an army of stones, roll for action points, promote, sacrifice and drop."
     player_names = PLAYER_NAMES

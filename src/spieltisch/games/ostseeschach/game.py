@@ -10,7 +10,9 @@ import random
 from spieltisch.core.errors import PositionError, quote
 from spieltisch.core.game import Game
 from spieltisch.core.options import NoOptions
+from spieltisch.core.scores import ScoreScale
 from spieltisch.core.xml_reading import looks_like_xml
+from spieltisch.games.ostseeschach import evaluation
 from spieltisch.games.ostseeschach.board import BLUE, KIND_LETTERS, LAST_TURN, RED, code
 from spieltisch.games.ostseeschach.position import read_position
 from spieltisch.games.ostseeschach.state import OstseeschachState
@@ -23,6 +25,8 @@ START_PIECES = "HHMMSSRR"
 class Ostseeschach(Game[OstseeschachState, NoOptions]):
     name = "ostseeschach"
     native_name = "ostseeschach"
+    #: Native scores in thousandths of a piece; the evaluation's tanh scale (evaluation.py).
+    score_scale = ScoreScale("piece", 1000.0, evaluation.SCALE)
     title = "Ostseeschach"
     summary = "Baltic-sea chess: stack your pieces into towers and carry ambers home."
     player_names = ("red", "blue")

@@ -9,6 +9,8 @@ import sys
 from typing import ClassVar
 
 from spieltisch.core.game import Game
+from spieltisch.core.scores import ScoreScale
+from spieltisch.games.schachogi import evaluation
 from spieltisch.games.schachogi.options import SchachogiOptions
 from spieltisch.games.schachogi.position import START, read_position
 from spieltisch.games.schachogi.state import SchachogiState
@@ -23,6 +25,8 @@ UNBOUNDED = sys.maxsize
 class Schachogi(Game[SchachogiState, SchachogiOptions]):
     name = "schachogi"
     native_name = "schachogi"
+    #: Native scores in hundredths of a Brrbrr (the pawn); the evaluation's tanh scale.
+    score_scale = ScoreScale("brrbrr", 100.0, evaluation.SCALE)
     title = "Schachogi"
     summary = (
         "Chess meets shogi: shogi-like moves, promotion on the last two ranks, capture the Pflöck."
