@@ -33,6 +33,7 @@ from spieltisch.server.edge import Edge
 from spieltisch.server.hub import IDLE_GRACE, Hub
 from spieltisch.server.logs import RequestLog
 from spieltisch.server.ops import OPS_ROUTES
+from spieltisch.server.words_api import WORDS_ROUTES
 from spieltisch.server.ws import table_socket
 from spieltisch.store import Store
 
@@ -103,6 +104,7 @@ def create_app(
         Route("/api/stats", stats),
         *OPS_ROUTES,
         *ROUTES,
+        *WORDS_ROUTES,
         *ACCOUNT_ROUTES,
         *ARENA_ROUTES,
         WebSocketRoute("/ws/tables/{id}", table_socket),
