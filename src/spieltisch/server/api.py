@@ -33,6 +33,7 @@ from spieltisch.core.names import BadName
 from spieltisch.core.record import GameRecord, replay_record
 from spieltisch.core.registry import game_names, load
 from spieltisch.core.text import read_int
+from spieltisch.core.words import LANGUAGES
 from spieltisch.server.analysis import FairPlay, GameInProgress
 from spieltisch.server.catalog import catalog, rules_html
 from spieltisch.server.hub import Hub, LiveTable, NewTable
@@ -193,11 +194,12 @@ async def list_games_catalog(request: Request) -> Response:
 
 async def rules(request: Request) -> Response:
     name = game_name(request.path_params["game"])
+    wanted = request.query_params.get("lang", "en")
     try:
-        title, html = rules_html(name)
+        title, html, lang = rules_html(name, wanted if wanted in LANGUAGES else "en")
     except KeyError:
         return error(f"no rules for {name}", 404, "NOT_FOUND")
-    return JSONResponse({"game": name, "title": title, "html": html})
+    return JSONResponse({"game": name, "title": title, "html": html, "lang": lang})
 
 
 # --- tables ----------------------------------------------------------------------------
