@@ -10,7 +10,7 @@ with the sections
   sentence saying what the rule forbids;
 - `pieces`: per piece kind of the view (`Piece.kind`, a hand item's kind or id) an object
   `{"name", "moves", "promoted"}` (how it moves; the promoted form's name and moves, or
-  None when it has none);
+  None when it has none), with `"kind": "card"` for a card played from the hand;
 - `phrases`: everything else a page shows for the game, keyed `counter.<key>`,
   `button.<id>`, `hand.<label>`, `phase.<name>`, `player.<name>`, `score.<label>`,
   `field.<kind>`, `title`, `summary`.

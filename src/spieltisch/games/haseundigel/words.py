@@ -1,5 +1,6 @@
 """Hase und Igel's own words for front ends (`spieltisch.core.words`): outcome reasons,
-rule codes, the hare and the four cards (as pieces: name and what it does), the fields and
+rule codes, the hare and the four cards (as pieces of `"kind": "card"`: name and what it
+does), the fields and
 the phrases of its view, in English and German (the German follows the Software-Challenge
 2018 sheet: Karottenfeld, Hasenfeld, Salatfeld, Igelfeld, Vorwärtszug, Rückwärtszug,
 "Rücke eine Position vor", "Falle eine Position zurück")."""
@@ -45,21 +46,25 @@ WORDS: dict[str, dict[str, Any]] = {
                 "promoted": None,
             },
             "TAKE_OR_DROP_CARROTS": {
+                "kind": "card",
                 "name": "Take or drop carrots",
                 "moves": "take 20 carrots, give 20, or keep them as they are",
                 "promoted": None,
             },
             "EAT_SALAD": {
+                "kind": "card",
                 "name": "Eat a salad",
                 "moves": "eat one salad at once: +10 carrots if you are first, +30 if second",
                 "promoted": None,
             },
             "HURRY_AHEAD": {
+                "kind": "card",
                 "name": "Hurry ahead",
                 "moves": "only when second: jump to the field just in front of the other hare",
                 "promoted": None,
             },
             "FALL_BACK": {
+                "kind": "card",
                 "name": "Fall back",
                 "moves": "only when first: drop to the field just behind the other hare",
                 "promoted": None,
@@ -141,21 +146,25 @@ WORDS: dict[str, dict[str, Any]] = {
                 "promoted": None,
             },
             "TAKE_OR_DROP_CARROTS": {
+                "kind": "card",
                 "name": "Karotten nehmen oder abgeben",
                 "moves": "20 Karotten nehmen, 20 abgeben oder alles lassen, wie es ist",
                 "promoted": None,
             },
             "EAT_SALAD": {
+                "kind": "card",
                 "name": "Friss sofort einen Salat",
                 "moves": "sofort einen Salat fressen: +10 Karotten als Erster, +30 als Zweiter",
                 "promoted": None,
             },
             "HURRY_AHEAD": {
+                "kind": "card",
                 "name": "Rücke eine Position vor",
                 "moves": "nur als Zweiter: auf das Feld direkt vor dem anderen Hasen",
                 "promoted": None,
             },
             "FALL_BACK": {
+                "kind": "card",
                 "name": "Falle eine Position zurück",
                 "moves": "nur als Erster: auf das Feld direkt hinter dem anderen Hasen",
                 "promoted": None,
