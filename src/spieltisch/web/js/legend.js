@@ -58,7 +58,7 @@ function pieceRow(game, kind, entry, sample) {
 
 function cardRow(code, entry) {
   return h("li", { class: "legend-piece legend-card", "data-kind": code },
-    h("span", { class: "legend-symbols" }, h("span", { class: "legend-card-face", "aria-hidden": "true" }, "🂠")),
+    h("span", { class: "legend-symbols" }, h("span", { class: "legend-card-face", "aria-hidden": "true" })),
     h("span", { class: "legend-text" }, h("b", { class: "legend-name" }, entry.name), " ", h("span", { class: "legend-moves" }, entry.moves)));
 }
 

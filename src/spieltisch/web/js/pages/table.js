@@ -176,9 +176,9 @@ export function mount(main, { id, join }) {
       { class: "side" },
       h("div", { class: "card head" }, h("h2", {}, view.title, h("span", { class: "muted" }, ` #${id}`)), statusLine(view), view.outcome ? outcomeBox(view, endBox()) : endBox()),
       h("div", { class: "card" }, buttonBar(view, opts), notationBox(view), sharedPanel(view, opts), clicks.clicks.length ? h("div", { class: "path-so-far" }, h("span", { class: "muted" }, "so far: "), clicks.clicks.map((id) => h("span", { class: "crumb" }, labelOf(view, id))), h("button", { type: "button", class: "link", onclick: () => { clicks.reset(); render(); } }, "cancel")) : null, h("div", { class: "inspector-slot" })),
-      h("div", { class: "card legend-slot" }),
       h("div", { class: "card" }, h("h3", {}, "Moves"), moveList()),
       h("div", { class: "card" }, controls(), analysisBox(() => (looking ? { game_id: id, ply: looking.ply } : { game_id: id, ply: table.moves.length }), table.status !== "running"), links(), h("div", { class: "muted small" }, `${table.spectators} watching`)),
+      h("div", { class: "card legend-slot" }),
     );
     root.replaceChildren(boardArea, side);
     mountLegend(side.querySelector(".legend-slot"), view.game, view);

@@ -112,7 +112,7 @@ register({
     "common.nav.games": "Partien",
     "common.nav.tournaments": "Turniere",
     "common.nav.ratings": "Wertungen",
-    "common.nav.rules": "Spielregeln",
+    "common.nav.rules": "Regeln",
     "common.notFound": "Nicht gefunden",
     "common.backToLobby": "Zurück zur Lobby",
     "common.loading": "Wird geladen …",
