@@ -12,7 +12,7 @@ import "./words/legend.js";
 const OPEN_KEY = "spieltisch.legend";
 
 function symbol(game, piece) {
-  const svg = svgRoot(100, 100, "legend-symbol");
+  const svg = svgRoot(100, 100, `legend-symbol game-${game}`);
   svg.append(drawPiece(game, piece, false));
   return svg;
 }
@@ -109,11 +109,11 @@ export function mountLegend(container, game, view) {
 export function costTag(cost) {
   const gain = cost < 0;
   const text = gain ? `+${-cost}` : cost === 0 ? "±0" : `−${cost}`;
-  const width = 22 + 12 * text.length;
+  const width = 30 + 11 * text.length;
   const tag = s("g", { class: `cost-tag${gain ? " gain" : ""}`, transform: "translate(0 -50)", "data-cost": String(cost) });
   tag.append(s("title", {}, t(gain ? "legend.costGain" : "legend.costPay", { n: Math.abs(cost), count: Math.abs(cost) })));
   tag.append(s("rect", { x: -width / 2, y: -13, width, height: 26, rx: 13 }));
-  tag.append(s("path", { class: "sign-carrot", d: `M${width / 2 - 17} -7 L${width / 2 - 9} -7 L${width / 2 - 13} 10 Z` }));
-  tag.append(s("text", { x: -6, y: 7 }, text));
+  tag.append(s("path", { class: "sign-carrot", d: `M${width / 2 - 17} -7 L${width / 2 - 9} -7 L${width / 2 - 13} 9 Z` }));
+  tag.append(s("text", { x: width / 2 - 20, y: 6 }, text));
   return tag;
 }

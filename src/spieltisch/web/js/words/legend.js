@@ -5,7 +5,7 @@ import { register } from "../i18n.js";
 register({
   en: {
     "legend.title": "Pieces and how they move",
-    "legend.promoted": "Promoted: {name}.",
+    "legend.promoted": "{name}:",
     "legend.cards": "Cards",
     "legend.fields": "Fields",
     "legend.ownStone": "A stone of this game's own list: its marks show how it moves.",
@@ -14,7 +14,7 @@ register({
   },
   de: {
     "legend.title": "Figuren und wie sie ziehen",
-    "legend.promoted": "Befördert: {name}.",
+    "legend.promoted": "{name}:",
     "legend.cards": "Karten",
     "legend.fields": "Felder",
     "legend.ownStone": "Ein Stein aus der eigenen Liste dieser Partie: seine Marken zeigen, wie er zieht.",
