@@ -44,7 +44,10 @@ LIFTED = {
 #: Notes when the board first appears, measured from the navigation's start.
 WATCH = """
 new MutationObserver((_, observer) => {
-  if (document.querySelector('.board')) { window.__boardAt = performance.now(); observer.disconnect(); }
+  if (document.querySelector('.board')) {
+    window.__boardAt = performance.now();
+    observer.disconnect();
+  }
 }).observe(document, { childList: true, subtree: true });
 """
 
@@ -81,7 +84,9 @@ def _load(page: Any, cdp: Any, url: str) -> tuple[float, int]:
     the requests for /static/ and the page that Chromium did not serve from its cache."""
     sent: dict[str, str] = {}
     cached: set[str] = set()
-    cdp.on("Network.requestWillBeSent", lambda e: sent.__setitem__(e["requestId"], e["request"]["url"]))
+    cdp.on(
+        "Network.requestWillBeSent", lambda e: sent.__setitem__(e["requestId"], e["request"]["url"])
+    )
     cdp.on("Network.requestServedFromCache", lambda e: cached.add(e["requestId"]))
     cdp.on(
         "Network.responseReceived",
@@ -90,7 +95,12 @@ def _load(page: Any, cdp: Any, url: str) -> tuple[float, int]:
     page.goto(url)
     page.wait_for_function("() => window.__boardAt !== undefined", timeout=60_000)
     board_ms = float(page.evaluate("() => window.__boardAt"))
-    fetched = [u for rid, u in sent.items() if rid not in cached and ("/static/" in u or u.rstrip("/").endswith(url.split("/#")[0].rstrip("/")))]
+    fetched = [
+        u
+        for rid, u in sent.items()
+        if rid not in cached
+        and ("/static/" in u or u.rstrip("/").endswith(url.split("/#")[0].rstrip("/")))
+    ]
     return board_ms, len(fetched)
 
 
@@ -123,7 +133,9 @@ def measure(src: Path, runs: int, latencies: list[int]) -> dict[int, dict[str, f
                         context = browser.new_context(viewport={"width": 1280, "height": 800})
                         context.add_init_script(WATCH)
                         page, cdp = _page(context, latency)
-                        made = page.request.post(base + "/api/tables", data={"game": "hase-und-igel", "opponent": "here"})
+                        made = page.request.post(
+                            base + "/api/tables", data={"game": "hase-und-igel", "opponent": "here"}
+                        )
                         url = f"{base}/#/table/{made.json()['id']}"
                         ms, count = _load(page, cdp, url)
                         cold.append(ms)
@@ -151,11 +163,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--src", type=Path, default=ROOT / "src", help="the source tree to serve")
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--latency", type=int, nargs="*", default=[0, 50], help="ms added per request")
+    parser.add_argument(
+        "--latency", type=int, nargs="*", default=[0, 50], help="ms added per request"
+    )
     args = parser.parse_args()
     for latency, row in measure(args.src, args.runs, args.latency).items():
         print(
-            f"latency {latency:3d} ms: cold {row['cold_ms']:7.1f} ms ({row['cold_requests']:.0f} files fetched), "
+            f"latency {latency:3d} ms: cold {row['cold_ms']:7.1f} ms "
+            f"({row['cold_requests']:.0f} files fetched), "
             f"warm {row['warm_ms']:7.1f} ms ({row['warm_requests']:.0f} files fetched)"
         )
 

@@ -83,21 +83,30 @@ def scan(modules: list[ModuleType]) -> tuple[set[str], set[str]]:
                     if (name.endswith("IllegalMoveError") or name == "_refuse") and node.args:
                         rules |= _codes_of(module, node.args[0])
                     if name == "Outcome":
-                        given = [*node.args[1:2], *(k.value for k in node.keywords if k.arg == "reason")]
+                        given = [
+                            *node.args[1:2],
+                            *(k.value for k in node.keywords if k.arg == "reason"),
+                        ]
                         for arg in given:
                             reasons |= _codes_of(module, arg)
                             if isinstance(arg, ast.Name):
                                 for value in _assigned(function, arg.id):
                                     reasons |= _codes_of(module, value)
-                elif isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple):
-                    if len(node.value.elts) == 2:
-                        rules |= _codes_of(module, node.value.elts[0])
+                elif (
+                    isinstance(node, ast.Return)
+                    and isinstance(node.value, ast.Tuple)
+                    and len(node.value.elts) == 2
+                ):
+                    rules |= _codes_of(module, node.value.elts[0])
     return rules, reasons
 
 
 def game_modules(name: str) -> list[ModuleType]:
     package = importlib.import_module(game_class(name).__module__.rpartition(".")[0])
-    return [importlib.import_module(f"{package.__name__}.{m.name}") for m in pkgutil.iter_modules(package.__path__)]
+    return [
+        importlib.import_module(f"{package.__name__}.{m.name}")
+        for m in pkgutil.iter_modules(package.__path__)
+    ]
 
 
 def own_words(name: str) -> dict[str, dict[str, dict[str, object]]]:
@@ -165,4 +174,7 @@ def test_every_piece_of_the_view_has_words(name: str) -> None:
 def test_the_endpoint_shape_falls_back_to_english_for_an_unknown_language() -> None:
     game = game_class("ostseeschach")
     assert game.words("xx") == game.words("en")
-    assert game.words("de")["reasons"]["DIFFERING_SCORES"] != game.words("en")["reasons"]["DIFFERING_SCORES"]
+    assert (
+        game.words("de")["reasons"]["DIFFERING_SCORES"]
+        != game.words("en")["reasons"]["DIFFERING_SCORES"]
+    )

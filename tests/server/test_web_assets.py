@@ -44,7 +44,9 @@ def test_the_module_graph_holds_every_module_the_front_end_ships() -> None:
 
 def test_a_changed_file_changes_the_version(tmp_path: Path) -> None:
     (tmp_path / "js").mkdir()
-    (tmp_path / "index.html").write_text('<head><script type="module" src="/static/js/app.js"></script></head>')
+    (tmp_path / "index.html").write_text(
+        '<head><script type="module" src="/static/js/app.js"></script></head>'
+    )
     (tmp_path / "js" / "app.js").write_text('import { x } from "./b.js";\n')
     (tmp_path / "js" / "b.js").write_text("export const x = 1;\n")
     before = content_version(tmp_path)

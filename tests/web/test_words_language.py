@@ -24,7 +24,9 @@ GAMES = ("ostseeschach", "schachogi", "hase-und-igel", "okard")
 @pytest.fixture
 def german(browser: Any) -> Iterator[Any]:
     """A browser context whose language is German (as a German user's Chromium sends it)."""
-    made = browser.new_context(viewport=DESKTOP, locale="de-DE", extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"})
+    made = browser.new_context(
+        viewport=DESKTOP, locale="de-DE", extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"}
+    )
     made.set_default_timeout(15_000)
     try:
         yield made
@@ -63,7 +65,11 @@ def english_phrases(english: dict[str, Any], german: dict[str, Any]) -> set[str]
         for text in _texts(value):
             for fragment in re.split(r"\{\w+\}", text):
                 fragment = fragment.strip(" .,:;·()—–-…")
-                if len(fragment) >= 4 and re.search(r"[A-Za-z]{3}", fragment) and fragment not in other:
+                if (
+                    len(fragment) >= 4
+                    and re.search(r"[A-Za-z]{3}", fragment)
+                    and fragment not in other
+                ):
                     found.add(fragment)
     return found
 
@@ -91,7 +97,10 @@ def visible(page: Any, selector: str = "body") -> str:
                 hidden.forEach((el) => el.setAttribute("data-was", el.style.display || ""));
                 hidden.forEach((el) => { el.style.display = "none"; });
                 const text = root.innerText;
-                hidden.forEach((el) => { el.style.display = el.getAttribute("data-was"); el.removeAttribute("data-was"); });
+                hidden.forEach((el) => {
+                    el.style.display = el.getAttribute("data-was");
+                    el.removeAttribute("data-was");
+                });
                 return text;
             }"""
         )
@@ -99,12 +108,16 @@ def visible(page: Any, selector: str = "body") -> str:
 
 
 def new_table(page: Any, base: str, game: str, **options: str) -> int:
-    answer = page.request.post(f"{base}/api/tables", data={"game": game, "opponent": "here", "options": options})
+    answer = page.request.post(
+        f"{base}/api/tables", data={"game": game, "opponent": "here", "options": options}
+    )
     assert answer.ok, answer.text()
     return int(answer.json()["id"])
 
 
-def test_accept_language_de_gives_german_and_the_switch_changes_it(web: ServerProcess, german: Any) -> None:
+def test_accept_language_de_gives_german_and_the_switch_changes_it(
+    web: ServerProcess, german: Any
+) -> None:
     page = german.new_page()
     page.goto(web.url + "/")
     page.wait_for_selector("nav a[href='#/games']")
@@ -125,7 +138,9 @@ def test_accept_language_de_gives_german_and_the_switch_changes_it(web: ServerPr
     page.click("#settings-button")
     page.click("#lang-de")
     # the page is redrawn in German at once, without a reload
-    page.wait_for_function("() => document.querySelector('.tournaments h1')?.textContent === 'Turniere'")
+    page.wait_for_function(
+        "() => document.querySelector('.tournaments h1')?.textContent === 'Turniere'"
+    )
     assert page.evaluate("() => localStorage.getItem('spieltisch.lang')") == "de"
 
 
@@ -137,8 +152,12 @@ def test_an_english_browser_gets_english(web: ServerProcess, context: Any) -> No
     assert page.evaluate("() => document.documentElement.lang") == "en"
 
 
-@pytest.mark.parametrize("route", ["#/games", "#/rules/okard", "#/signin", "#/signup", "#/account", "#/tournaments"])
-def test_the_frame_and_the_pages_of_words_show_no_english_in_german(web: ServerProcess, german: Any, route: str) -> None:
+@pytest.mark.parametrize(
+    "route", ["#/games", "#/rules/okard", "#/signin", "#/signup", "#/account", "#/tournaments"]
+)
+def test_the_frame_and_the_pages_of_words_show_no_english_in_german(
+    web: ServerProcess, german: Any, route: str
+) -> None:
     page = german.new_page()
     page.goto(f"{web.url}/{route}")
     page.wait_for_selector("main .card")
@@ -148,7 +167,10 @@ def test_the_frame_and_the_pages_of_words_show_no_english_in_german(web: ServerP
     text = visible(page, "header") + "\n" + visible(page, "main")
     assert not english_left(text, phrases), english_left(text, phrases)
     if route == "#/rules/okard":
-        assert "Aufstellungsreihen" in text and page.locator("article.rules").get_attribute("lang") == "de"
+        assert (
+            "Aufstellungsreihen" in text
+            and page.locator("article.rules").get_attribute("lang") == "de"
+        )
 
 
 def test_the_check_finds_english_words(web: ServerProcess, context: Any) -> None:
@@ -162,13 +184,17 @@ def test_the_check_finds_english_words(web: ServerProcess, context: Any) -> None
 
 
 @pytest.mark.parametrize("game", ["okard", "hase-und-igel"])
-def test_a_german_game_page_has_a_german_header_and_legend(web: ServerProcess, german: Any, game: str) -> None:
+def test_a_german_game_page_has_a_german_header_and_legend(
+    web: ServerProcess, german: Any, game: str
+) -> None:
     page = german.new_page()
     page.goto(web.url + "/")
     table = new_table(page, web.url, game, **({"board": "8"} if game == "okard" else {}))
     page.goto(f"{web.url}/#/table/{table}")
     page.wait_for_selector("#piece-legend .legend-piece")
-    phrases = english_phrases(catalogue(page, "en"), catalogue(page, "de")) | game_phrases(page, web.url, game)
+    phrases = english_phrases(catalogue(page, "en"), catalogue(page, "de")) | game_phrases(
+        page, web.url, game
+    )
     text = visible(page, "header") + "\n" + visible(page, "#piece-legend")
     assert not english_left(text, phrases), english_left(text, phrases)
     shot(page, f"words-{game}-de")
@@ -180,9 +206,13 @@ def test_a_german_game_page_has_a_german_header_and_legend(web: ServerProcess, g
     "(issue 23); this passes, and must lose this mark, once their areas register their words",
 )
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_the_german_lobby_and_game_page_have_no_english_left(web: ServerProcess, browser: Any, size: str) -> None:
+def test_the_german_lobby_and_game_page_have_no_english_left(
+    web: ServerProcess, browser: Any, size: str
+) -> None:
     made = browser.new_context(
-        viewport=DESKTOP if size == "desktop" else PHONE, locale="de-DE", extra_http_headers={"Accept-Language": "de"}
+        viewport=DESKTOP if size == "desktop" else PHONE,
+        locale="de-DE",
+        extra_http_headers={"Accept-Language": "de"},
     )
     try:
         page = made.new_page()

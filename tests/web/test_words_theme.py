@@ -27,7 +27,9 @@ def colours(page: Any) -> dict[str, float]:
         """() => ({
             body: getComputedStyle(document.documentElement).backgroundColor,
             ink: getComputedStyle(document.body).color,
-            card: getComputedStyle(document.querySelector('main .card') || document.body).backgroundColor,
+            card: getComputedStyle(
+                document.querySelector('main .card') || document.body
+            ).backgroundColor,
         })"""
     )
     return {key: luminance(value) for key, value in found.items()}
@@ -55,7 +57,9 @@ def test_the_theme_follows_the_system(web: ServerProcess, browser: Any, scheme: 
         context.close()
 
 
-def test_the_switch_overrides_the_system_and_is_remembered(web: ServerProcess, browser: Any) -> None:
+def test_the_switch_overrides_the_system_and_is_remembered(
+    web: ServerProcess, browser: Any
+) -> None:
     context, page = open_page(browser, web.url + "/#/tournaments", "light")
     try:
         assert colours(page)["body"] > 0.7
@@ -95,10 +99,14 @@ def test_both_board_renderers_in_the_dark(web: ServerProcess, browser: Any, game
         page.wait_for_timeout(300)
         assert colours(page)["body"] < 0.05
         if game == "hase-und-igel":
-            ground = page.evaluate("() => getComputedStyle(document.querySelector('.track-frame')).fill")
+            ground = page.evaluate(
+                "() => getComputedStyle(document.querySelector('.track-frame')).fill"
+            )
             assert luminance(ground) < 0.1, ground
         else:
-            light = page.evaluate("() => getComputedStyle(document.querySelector('.sq.light')).fill")
+            light = page.evaluate(
+                "() => getComputedStyle(document.querySelector('.sq.light')).fill"
+            )
             dark = page.evaluate("() => getComputedStyle(document.querySelector('.sq.dark')).fill")
             assert luminance(light) - luminance(dark) > 0.2, (light, dark)
         shot(page, f"words-dark-{game}")

@@ -279,7 +279,12 @@ class Counter:
     limit: int | None = None
 
     def to_json(self) -> Json:
-        data: Json = {"player": self.player, "key": self.key, "label": self.label, "value": self.value}
+        data: Json = {
+            "player": self.player,
+            "key": self.key,
+            "label": self.label,
+            "value": self.value,
+        }
         if self.limit is not None:
             data["limit"] = self.limit
         return data

@@ -92,7 +92,9 @@ def hub_of(request: Request) -> Hub:
 async def body(request: Request) -> dict[str, Any]:
     raw = await request.body()
     if len(raw) > MAX_BODY:
-        raise BadRequest(f"the request is larger than {MAX_BODY} bytes", "TOO_LARGE", limit=MAX_BODY)
+        raise BadRequest(
+            f"the request is larger than {MAX_BODY} bytes", "TOO_LARGE", limit=MAX_BODY
+        )
     try:
         data = json.loads(raw.decode("utf-8") or "{}")
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -145,9 +147,7 @@ def path_id(request: Request) -> int:
 def game_name(raw: object) -> str:
     if not isinstance(raw, str) or raw not in game_names():
         shown = quote(raw if isinstance(raw, str) else str(type(raw).__name__), 40)
-        raise BadRequest(
-            f"unknown game {shown} (games: {', '.join(game_names())})", "UNKNOWN_GAME"
-        )
+        raise BadRequest(f"unknown game {shown} (games: {', '.join(game_names())})", "UNKNOWN_GAME")
     return raw
 
 

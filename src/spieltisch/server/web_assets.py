@@ -36,7 +36,9 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 #: The files whose content makes the version (everything the page loads).
 SERVED = (".js", ".css", ".html", ".svg", ".png", ".woff2")
 
-_IMPORT = re.compile(r"""(?:^|[;\s])(?:import|export)\s*(?:[^'";]*?\sfrom\s*)?["'](\.{1,2}/[^"']+)["']""", re.M)
+_IMPORT = re.compile(
+    r"""(?:^|[;\s])(?:import|export)\s*(?:[^'";]*?\sfrom\s*)?["'](\.{1,2}/[^"']+)["']""", re.M
+)
 _STATIC_REF = re.compile(r'(href|src)="/static/(?!v/)')
 
 
@@ -53,7 +55,9 @@ def module_graph(web: Path, entry: str = "js/app.js") -> list[str]:
             continue
         text = path.read_text(encoding="utf-8")
         for found in _IMPORT.findall(text):
-            target = os.path.normpath(os.path.join(os.path.dirname(current), found)).replace(os.sep, "/")
+            target = os.path.normpath(os.path.join(os.path.dirname(current), found)).replace(
+                os.sep, "/"
+            )
             if target not in seen and not target.startswith(".."):
                 seen.append(target)
     return seen

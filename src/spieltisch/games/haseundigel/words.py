@@ -133,7 +133,8 @@ WORDS: dict[str, dict[str, Any]] = {
             "hinter dir).",
             "CANNOT_EXCHANGE": "Karotten tauschen geht nur auf einem Karottenfeld, und zum "
             "Abgeben brauchst du 10.",
-            "CANNOT_EAT": "Einen Salat fressen kannst du nur auf einem gerade betretenen Salatfeld.",
+            "CANNOT_EAT": "Einen Salat fressen kannst du nur auf einem gerade betretenen "
+            "Salatfeld.",
             "CANNOT_SKIP": "Aussetzen darfst du nur, wenn kein anderer Zug möglich ist.",
             "CANNOT_PLAY_CARD": "Diese Karte kannst du jetzt nicht ausspielen.",
         },

@@ -63,7 +63,8 @@ WORDS: dict[str, dict[str, Any]] = {
             },
             "SC": {
                 "name": "Schild",
-                "moves": "strength 2: forward capturing; diagonally forward and sideways moving only",
+                "moves": "strength 2: forward capturing; diagonally forward and sideways "
+                "moving only",
                 "promoted": {
                     "name": "Schild (back side)",
                     "moves": "strength 2: forward, diagonally forward and sideways capturing; "
@@ -198,7 +199,8 @@ WORDS: dict[str, dict[str, Any]] = {
             },
             "SC": {
                 "name": "Schild",
-                "moves": "Stärke 2: nach vorn schlagend; schräg nach vorn und seitwärts nur ziehend",
+                "moves": "Stärke 2: nach vorn schlagend; schräg nach vorn und seitwärts nur "
+                "ziehend",
                 "promoted": {
                     "name": "Schild (Rückseite)",
                     "moves": "Stärke 2: nach vorn, schräg nach vorn und seitwärts schlagend; "

@@ -67,7 +67,8 @@ WORDS: dict[str, dict[str, Any]] = {
     "de": {
         "reasons": {
             "DIFFERING_SCORES": "mehr Bernsteine",
-            "DIFFERING_POSITIONS": "gleich viele Bernsteine; die vorderste Leichtfigur steht weiter vorn",
+            "DIFFERING_POSITIONS": "gleich viele Bernsteine; die vorderste Leichtfigur steht "
+            "weiter vorn",
             "EQUAL_SCORE": "gleich viele Bernsteine und gleich weit vorn stehende Leichtfiguren",
             "NO_LEGAL_MOVES": "wer am Zug ist, hat keinen regelgerechten Zug",
         },
@@ -87,7 +88,8 @@ WORDS: dict[str, dict[str, Any]] = {
             },
             "moewe": {
                 "name": "Möwe",
-                "moves": "ein Feld waagerecht oder senkrecht (wie ein Turm, aber nur ein Feld weit)",
+                "moves": "ein Feld waagerecht oder senkrecht (wie ein Turm, aber nur ein Feld "
+                "weit)",
                 "promoted": None,
             },
             "seestern": {
@@ -104,7 +106,8 @@ WORDS: dict[str, dict[str, Any]] = {
         },
         "phrases": {
             "title": "Ostseeschach",
-            "summary": "Schach an der Ostsee: Figuren zu Türmen stapeln und Bernsteine nach Hause bringen.",
+            "summary": "Schach an der Ostsee: Figuren zu Türmen stapeln und Bernsteine nach "
+            "Hause bringen.",
             "player.red": "Rot",
             "player.blue": "Blau",
             "counter.ambers": "Bernsteine",

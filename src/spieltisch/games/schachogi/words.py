@@ -89,7 +89,8 @@ WORDS: dict[str, dict[str, Any]] = {
             "button.button:stay": "Do not promote",
             "legend.promotion": "A piece (not the Pflöck) ending its move on the last two "
             "ranks may promote; promoted pieces are marked red.",
-            "legend.forward": "Forwards is towards the other player (up for White, down for Black).",
+            "legend.forward": "Forwards is towards the other player (up for White, down for "
+            "Black).",
         },
     },
     "de": {
@@ -123,7 +124,8 @@ WORDS: dict[str, dict[str, Any]] = {
                 "moves": "ein Feld in alle Richtungen (wie der Pflöck)",
                 "promoted": {
                     "name": "Promoted Ischi",
-                    "moves": "diagonal, waagerecht und senkrecht beliebig weit (wie eine Schach-Dame)",
+                    "moves": "diagonal, waagerecht und senkrecht beliebig weit (wie eine "
+                    "Schach-Dame)",
                 },
             },
             "rock": {
@@ -164,7 +166,8 @@ WORDS: dict[str, dict[str, Any]] = {
         },
         "phrases": {
             "title": "Schachogi",
-            "summary": "Schach trifft Shogi: Schlag den Pflöck; befördert wird auf den letzten zwei Reihen.",
+            "summary": "Schach trifft Shogi: Schlag den Pflöck; befördert wird auf den letzten "
+            "zwei Reihen.",
             "player.White": "Weiß",
             "player.Black": "Schwarz",
             "counter.move_number": "Zug",

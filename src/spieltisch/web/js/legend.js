@@ -110,7 +110,7 @@ export function costTag(cost) {
   const gain = cost < 0;
   const text = gain ? `+${-cost}` : cost === 0 ? "±0" : `−${cost}`;
   const width = 30 + 11 * text.length;
-  const tag = s("g", { class: `cost-tag${gain ? " gain" : ""}`, transform: "translate(0 -50)", "data-cost": String(cost) });
+  const tag = s("g", { class: `cost-tag${gain ? " gain" : ""}`, transform: "translate(0 -36)", "data-cost": String(cost) });
   tag.append(s("title", {}, t(gain ? "legend.costGain" : "legend.costPay", { n: Math.abs(cost), count: Math.abs(cost) })));
   tag.append(s("rect", { x: -width / 2, y: -13, width, height: 26, rx: 13 }));
   tag.append(s("path", { class: "sign-carrot", d: `M${width / 2 - 17} -7 L${width / 2 - 9} -7 L${width / 2 - 13} 9 Z` }));

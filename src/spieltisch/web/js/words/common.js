@@ -10,7 +10,7 @@ register({
     "common.nav.games": "Games",
     "common.nav.tournaments": "Tournaments",
     "common.nav.ratings": "Ratings",
-    "common.nav.rules": "How to play",
+    "common.nav.rules": "Rules",
     "common.notFound": "Not found",
     "common.backToLobby": "Back to the lobby",
     "common.loading": "Loading…",
