@@ -47,12 +47,16 @@ def test_a_changed_file_changes_the_version(tmp_path: Path) -> None:
     (tmp_path / "index.html").write_text(
         '<head><script type="module" src="/static/js/app.js"></script></head>'
     )
-    (tmp_path / "js" / "app.js").write_text('import { x } from "./b.js";\n')
+    (tmp_path / "js" / "app.js").write_text(
+        'import { x } from "./b.js";\nconst later = () => import("./late.js");\n'
+    )
     (tmp_path / "js" / "b.js").write_text("export const x = 1;\n")
+    (tmp_path / "js" / "late.js").write_text("export const y = 1;\n")
     before = content_version(tmp_path)
     page = build_page(tmp_path).html.decode()
     assert f'src="/static/v/{before}/js/app.js"' in page
     assert f'<link rel="modulepreload" href="/static/v/{before}/js/b.js">' in page
+    assert f'<link rel="modulepreload" href="/static/v/{before}/js/late.js">' in page
     (tmp_path / "js" / "b.js").write_text("export const x = 2;\n")
     assert content_version(tmp_path) != before
 

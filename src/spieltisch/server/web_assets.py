@@ -37,13 +37,16 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 SERVED = (".js", ".css", ".html", ".svg", ".png", ".woff2")
 
 _IMPORT = re.compile(
-    r"""(?:^|[;\s])(?:import|export)\s*(?:[^'";]*?\sfrom\s*)?["'](\.{1,2}/[^"']+)["']""", re.M
+    r"""(?:^|[;\s])(?:import|export)\s*(?:[^'";]*?\sfrom\s*)?["'](\.{1,2}/[^"']+)["']"""
+    r"""|\bimport\(\s*["'](\.{1,2}/[^"']+)["']\s*\)""",
+    re.M,
 )
 _STATIC_REF = re.compile(r'(href|src)="/static/(?!v/)')
 
 
 def module_graph(web: Path, entry: str = "js/app.js") -> list[str]:
-    """The modules reachable from `entry` by static imports, as paths under `web`
+    """The modules reachable from `entry` by imports (static ones, and dynamic ones of a
+    literal relative path), as paths under `web`
     (`js/app.js`, `js/api.js`, …), in the order first met (breadth first)."""
     seen = [entry]
     index = 0
@@ -54,7 +57,8 @@ def module_graph(web: Path, entry: str = "js/app.js") -> list[str]:
         if not path.is_file():
             continue
         text = path.read_text(encoding="utf-8")
-        for found in _IMPORT.findall(text):
+        for static, dynamic in _IMPORT.findall(text):
+            found = static or dynamic
             target = os.path.normpath(os.path.join(os.path.dirname(current), found)).replace(
                 os.sep, "/"
             )
