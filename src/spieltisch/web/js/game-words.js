@@ -52,3 +52,15 @@ export function ruleText(words, rule, fallback = "") {
   const own = ((words || {}).rules || {})[rule];
   return own === undefined ? fallback || rule : own;
 }
+
+// A finished game's result in words: "Rot gewinnt: mehr Bernsteine", "Remis: …", from the
+// view's `outcome` (winner, reason) and the game's words; the view's English `text` is
+// for bots and logs.
+export function outcomeText(words, view) {
+  const outcome = view && view.outcome;
+  if (!outcome) return "";
+  const reason = reasonText(words, outcome.reason);
+  if (outcome.winner === null || outcome.winner === undefined) return t("common.outcome.draw", { reason });
+  const player = playerName(words, (view.players || [])[outcome.winner] || String(outcome.winner));
+  return t("common.outcome.wins", { player: player.charAt(0).toUpperCase() + player.slice(1), reason });
+}

@@ -34,6 +34,8 @@ register({
     "common.status.running": "running",
     "common.status.abandoned": "abandoned",
     "common.status.waiting": "waiting",
+    "common.outcome.wins": "{player} wins: {reason}",
+    "common.outcome.draw": "Draw: {reason}",
 
     "account.yourName": "Your name",
     "account.nameHelp": "The name other players see at your tables. ",
@@ -136,6 +138,8 @@ register({
     "common.status.running": "läuft",
     "common.status.abandoned": "abgebrochen",
     "common.status.waiting": "wartet",
+    "common.outcome.wins": "{player} gewinnt: {reason}",
+    "common.outcome.draw": "Remis: {reason}",
 
     "account.yourName": "Dein Name",
     "account.nameHelp": "Der Name, den die anderen an deinen Tischen sehen. ",
