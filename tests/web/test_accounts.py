@@ -89,7 +89,7 @@ def test_wrong_password_sign_out_and_guest_name(web: ServerProcess, browser: Any
                 page.wait_for_selector("#sign-in-link")
             sign_in(page, web.url, name, "not the password")
             page.wait_for_selector("#account-status.error")
-            assert "wrong username or password" in page.locator("#account-status").inner_text()
+            assert "Wrong username or password." in page.locator("#account-status").inner_text()
             shot(page, f"account-sign-in-refused-{size}", full=False)
             page.goto(web.url + "/#/signup")
             page.wait_for_selector("#tab-signup.active")

@@ -18,6 +18,7 @@ from spieltisch.core.errors import IllegalMoveError, NotationError
 from spieltisch.core.options import GameOptions, NoOptions
 from spieltisch.core.scores import ScoreScale
 from spieltisch.core.view import View, view_builder
+from spieltisch.core.words import game_words
 
 if TYPE_CHECKING:
     from spieltisch.core.competition import CompetitionCodec
@@ -298,6 +299,13 @@ class Game(ABC, Generic[S, OptionsT]):
 
     def __init__(self, options: OptionsT | None = None) -> None:
         self.options = options if options is not None else self.options_type()  # type: ignore[assignment]
+
+    @classmethod
+    def words(cls, lang: str = "en") -> dict[str, dict[str, Any]]:
+        """The game's own words in `lang` (`en`, `de`): its outcome reasons, rule codes,
+        pieces and phrases, from the module `words` next to its view
+        (`spieltisch.core.words`), so no front end knows a game's vocabulary."""
+        return game_words(cls, lang)
 
     @abstractmethod
     def new_state(self, seed: int | None = None) -> S:

@@ -268,35 +268,53 @@ class Hand:
 @dataclass(frozen=True)
 class Counter:
     """A number to show: a player's (`player` 0/1) or the game's (None), with a stable
-    `key` (e.g. `carrots`) and an English `label`."""
+    `key` (e.g. `carrots`) and an English `label`; `limit`, where the rules set one, is
+    the most it may reach (Okard's army points against the army size), left out of the
+    JSON when there is none."""
 
     player: int | None
     key: str
     label: str
     value: int
+    limit: int | None = None
 
     def to_json(self) -> Json:
-        return {"player": self.player, "key": self.key, "label": self.label, "value": self.value}
+        data: Json = {
+            "player": self.player,
+            "key": self.key,
+            "label": self.label,
+            "value": self.value,
+        }
+        if self.limit is not None:
+            data["limit"] = self.limit
+        return data
 
     @classmethod
     def from_json(cls, data: Json) -> Counter:
-        return cls(data["player"], data["key"], data["label"], data["value"])
+        return cls(data["player"], data["key"], data["label"], data["value"], data.get("limit"))
 
 
 @dataclass(frozen=True)
 class Target:
-    """Something a player can click: a cell, a hand item or a button (`kind`)."""
+    """Something a player can click: a cell, a hand item or a button (`kind`). `cost`,
+    where the game gives one, is what choosing it costs the mover in the game's currency
+    right now (Hase und Igel: carrots; negative for a gain), for front ends to show before
+    the click; the key is left out of the JSON when there is none."""
 
     id: str
     kind: str
     label: str
+    cost: int | None = None
 
     def to_json(self) -> Json:
-        return {"id": self.id, "kind": self.kind, "label": self.label}
+        data: Json = {"id": self.id, "kind": self.kind, "label": self.label}
+        if self.cost is not None:
+            data["cost"] = self.cost
+        return data
 
     @classmethod
     def from_json(cls, data: Json) -> Target:
-        return cls(data["id"], data["kind"], data["label"])
+        return cls(data["id"], data["kind"], data["label"], data.get("cost"))
 
 
 @dataclass(frozen=True)
@@ -536,18 +554,23 @@ def make_view(
     reason_texts: Mapping[str, str] | None = None,
     paths: Sequence[MovePath],
     buttons: Mapping[str, str] | None = None,
+    costs: Mapping[str, int] | None = None,
 ) -> View:
     """Assemble a view: the common parts (game, players, position text, turn, outcome)
     come from the state; `paths` pairs each legal move with its click path (prefixes get
-    `DONE_BUTTON`); `buttons` labels the button ids the paths use. The targets are every
-    cell, every hand item and every button a path uses."""
+    `DONE_BUTTON`); `buttons` labels the button ids the paths use; `costs` gives targets
+    their `cost`. The targets are every cell, every hand item and every button a path
+    uses."""
     game = state.game
     cells = tuple(cells)
     hands = tuple(hands)
     labels = dict(buttons or {})
     labels.setdefault(DONE_BUTTON, "Done")
-    targets = [Target(cell.id, CELL, cell.label) for cell in cells]
-    targets.extend(Target(item.id, HAND, item.label) for hand in hands for item in hand.items)
+    cost = dict(costs or {}).get
+    targets = [Target(cell.id, CELL, cell.label, cost(cell.id)) for cell in cells]
+    targets.extend(
+        Target(item.id, HAND, item.label, cost(item.id)) for hand in hands for item in hand.items
+    )
     known = {target.id for target in targets}
     closed = close_prefixes(paths)
     for _, path in closed:
@@ -555,7 +578,7 @@ def make_view(
             if step not in known:
                 if step not in labels:
                     raise ViewError(f"{game.name}: the path step {step!r} is no target")
-                targets.append(Target(step, BUTTON, labels[step]))
+                targets.append(Target(step, BUTTON, labels[step], cost(step)))
                 known.add(step)
     chance = dict(state.chance_outcomes()) if state.is_chance() else {}
     moves = tuple(

@@ -1,8 +1,11 @@
 """The JSON API over HTTP: games and their options, tables (create, join, rematch, a past
 position), stored games (list, replay, export, import), positions, analysis and rules.
 
-Every error is a JSON object `{"error": message}` with a 4xx status; outside input is
-read through `read_int` and size limits, and quoted short in messages.
+Every error is a JSON object `{"error": message, "code": CODE, "params": {...}}` with a
+4xx/5xx status: `error` is an English sentence for people reading logs and curl output,
+`code` a stable constant the front end translates (`error.CODE` in its catalogue), and
+`params` the values its words may use (docs/api.md, "Errors"). Outside input is read
+through `read_int` and size limits, and quoted short in messages.
 """
 
 from __future__ import annotations
@@ -17,11 +20,20 @@ from starlette.routing import Route
 
 from spieltisch.ai.service import AIBusy, AIService
 from spieltisch.core.chance import MAX_SEED
-from spieltisch.core.errors import SpieltischError, quote
+from spieltisch.core.errors import (
+    IllegalMoveError,
+    NotationError,
+    OptionError,
+    PositionError,
+    SpieltischError,
+    UnknownGameError,
+    quote,
+)
 from spieltisch.core.names import BadName
 from spieltisch.core.record import GameRecord, replay_record
 from spieltisch.core.registry import game_names, load
 from spieltisch.core.text import read_int
+from spieltisch.core.words import LANGUAGES
 from spieltisch.server.analysis import FairPlay, GameInProgress
 from spieltisch.server.catalog import catalog, rules_html
 from spieltisch.server.hub import Hub, LiveTable, NewTable
@@ -39,11 +51,39 @@ MAX_LINES = 3
 
 
 class BadRequest(Exception):
-    """Input the API refuses (400), with the message to show."""
+    """Input the API refuses (400): the English message, a stable `code` and the
+    `params` the front end's words for that code may use."""
+
+    def __init__(self, message: str, code: str = "BAD_REQUEST", **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
-def error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def error(
+    message: str, status: int = 400, code: str = "BAD_REQUEST", params: dict[str, Any] | None = None
+) -> JSONResponse:
+    """A JSON error answer: the English text, the stable code and its parameters."""
+    return JSONResponse(
+        {"error": message, "code": code, "params": params or {}}, status_code=status
+    )
+
+
+def _error_code(exc: Exception) -> tuple[str, dict[str, Any]]:
+    """The stable code (and parameters) of one of the project's errors."""
+    if isinstance(exc, IllegalMoveError):
+        return "ILLEGAL_MOVE", {"rule": exc.rule}
+    if isinstance(exc, PositionError):
+        return "BAD_POSITION", {}
+    if isinstance(exc, NotationError):
+        return "BAD_NOTATION", {}
+    if isinstance(exc, OptionError):
+        return "BAD_OPTION", {}
+    if isinstance(exc, UnknownGameError):
+        return "UNKNOWN_GAME", {}
+    if isinstance(exc, StoreError):
+        return "STORE_ERROR", {}
+    return "BAD_REQUEST", {}
 
 
 def hub_of(request: Request) -> Hub:
@@ -54,13 +94,15 @@ def hub_of(request: Request) -> Hub:
 async def body(request: Request) -> dict[str, Any]:
     raw = await request.body()
     if len(raw) > MAX_BODY:
-        raise BadRequest(f"the request is larger than {MAX_BODY} bytes")
+        raise BadRequest(
+            f"the request is larger than {MAX_BODY} bytes", "TOO_LARGE", limit=MAX_BODY
+        )
     try:
         data = json.loads(raw.decode("utf-8") or "{}")
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise BadRequest("the request is not JSON") from None
+        raise BadRequest("the request is not JSON", "NOT_JSON") from None
     if not isinstance(data, dict):
-        raise BadRequest("the request is a JSON object")
+        raise BadRequest("the request is a JSON object", "NOT_JSON")
     return data
 
 
@@ -69,9 +111,11 @@ def text_field(data: dict[str, Any], key: str, default: str = "", longest: int =
     if value is None:
         return default
     if not isinstance(value, str):
-        raise BadRequest(f"{key} is text")
+        raise BadRequest(f"{key} is text", "BAD_FIELD", field=key)
     if len(value) > longest:
-        raise BadRequest(f"{key} has at most {longest} characters")
+        raise BadRequest(
+            f"{key} has at most {longest} characters", "TOO_LONG", field=key, limit=longest
+        )
     return value
 
 
@@ -83,11 +127,11 @@ def int_field(
     if value is None or value == "":
         return default
     if isinstance(value, bool):
-        raise BadRequest(f"{key} is a whole number")
+        raise BadRequest(f"{key} is a whole number", "BAD_FIELD", field=key)
     if isinstance(value, int):
         value = str(value)
     if not isinstance(value, str):
-        raise BadRequest(f"{key} is a whole number")
+        raise BadRequest(f"{key} is a whole number", "BAD_FIELD", field=key)
     return read_int(value, key, low=low, high=high)
 
 
@@ -105,7 +149,7 @@ def path_id(request: Request) -> int:
 def game_name(raw: object) -> str:
     if not isinstance(raw, str) or raw not in game_names():
         shown = quote(raw if isinstance(raw, str) else str(type(raw).__name__), 40)
-        raise BadRequest(f"unknown game {shown} (games: {', '.join(game_names())})")
+        raise BadRequest(f"unknown game {shown} (games: {', '.join(game_names())})", "UNKNOWN_GAME")
     return raw
 
 
@@ -117,27 +161,28 @@ def guarded(handler: Any) -> Any:
             response: Response = await handler(request)
             return response
         except BadRequest as exc:
-            return error(str(exc))
+            return error(str(exc), 400, exc.code, exc.params)
         except BadName as exc:
-            return JSONResponse({"error": str(exc), "code": exc.code}, status_code=400)
+            return error(str(exc), 400, exc.code)
         except NotFoundError as exc:
-            return error(str(exc), 404)
+            return error(str(exc), 404, "NOT_FOUND")
         except StoreUnavailable as exc:  # an outage or a lock: nothing changed, try again
-            response = error(f"{exc}; try again shortly", 503)
+            response = error(f"{exc}; try again shortly", 503, "STORE_UNAVAILABLE")
             response.headers["retry-after"] = "5"
             return response
         except NotSaved as exc:
-            response = error(str(exc), 503)
+            response = error(str(exc), 503, "NOT_SAVED")
             response.headers["retry-after"] = "5"
             return response
         except SeatError as exc:
             if exc.rule == "TOO_MANY_OPEN_TABLES":
-                return error(exc.detail, 429)
-            return error(exc.detail, 403 if exc.rule in ("NO_SEAT",) else 409)
+                return error(exc.detail, 429, exc.rule)
+            return error(exc.detail, 403 if exc.rule in ("NO_SEAT",) else 409, exc.rule)
         except GameInProgress as exc:
-            return error(str(exc), 403)
+            return error(str(exc), 403, "GAME_IN_PROGRESS")
         except (SpieltischError, StoreError, ValueError) as exc:
-            return error(str(exc))
+            code, params = _error_code(exc)
+            return error(str(exc), 400, code, params)
 
     return endpoint
 
@@ -151,11 +196,12 @@ async def list_games_catalog(request: Request) -> Response:
 
 async def rules(request: Request) -> Response:
     name = game_name(request.path_params["game"])
+    wanted = request.query_params.get("lang", "en")
     try:
-        title, html = rules_html(name)
+        title, html, lang = rules_html(name, wanted if wanted in LANGUAGES else "en")
     except KeyError:
-        return error(f"no rules for {name}", 404)
-    return JSONResponse({"game": name, "title": title, "html": html})
+        return error(f"no rules for {name}", 404, "NOT_FOUND")
+    return JSONResponse({"game": name, "title": title, "html": html, "lang": lang})
 
 
 # --- tables ----------------------------------------------------------------------------
@@ -171,11 +217,13 @@ def _options(data: dict[str, Any], name: str) -> str:
                 continue
             value = str(value)
             if len(key) > 40 or len(value) > 400 or " " in value or " " in key:
-                raise BadRequest(f"option {quote(key, 40)}: a short value without spaces")
+                raise BadRequest(
+                    f"option {quote(key, 40)}: a short value without spaces", "BAD_OPTION"
+                )
             pairs.append(f"{key}={value}")
         raw = " ".join(pairs)
     if not isinstance(raw, str) or len(raw) > 2000:
-        raise BadRequest("options are key=value text")
+        raise BadRequest("options are key=value text", "BAD_OPTION")
     text: str = load(name, raw or None).options.text()
     return text
 
@@ -324,11 +372,11 @@ async def export_record(request: Request) -> Response:
 async def import_record(request: Request) -> Response:
     raw = await request.body()
     if len(raw) > MAX_BODY:
-        raise BadRequest(f"a record has at most {MAX_BODY} bytes")
+        raise BadRequest(f"a record has at most {MAX_BODY} bytes", "TOO_LARGE", limit=MAX_BODY)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise BadRequest("a record is UTF-8 text") from None
+        raise BadRequest("a record is UTF-8 text", "NOT_UTF8") from None
     uploaded = GameRecord.from_json(text)
     record = imported_record(uploaded)  # replayed, result checked, seats plain names
     store = hub_of(request).store
@@ -381,14 +429,16 @@ async def analysis(request: Request) -> Response:
     try:
         await fair.check(hub.tables, state)
     except GameInProgress as exc:
-        return error(str(exc), 403)
+        return error(str(exc), 403, "GAME_IN_PROGRESS")
     service: AIService = request.app.state.ai
     try:
         result = await service.analyse(
             state.game, start=start, start_seed=start_seed, moves=moves, lines=lines
         )
     except AIBusy as exc:
-        return JSONResponse({"error": str(exc)}, status_code=503, headers={"retry-after": "5"})
+        response = error(str(exc), 503, "AI_BUSY")
+        response.headers["retry-after"] = "5"
+        return response
     return JSONResponse(result)
 
 

@@ -18,9 +18,8 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
 
 from spieltisch.ai.service import AIService
 from spieltisch.core.guard import Guard
@@ -34,6 +33,8 @@ from spieltisch.server.edge import Edge
 from spieltisch.server.hub import IDLE_GRACE, Hub
 from spieltisch.server.logs import RequestLog
 from spieltisch.server.ops import OPS_ROUTES
+from spieltisch.server.web_assets import WebAssets
+from spieltisch.server.words_api import WORDS_ROUTES
 from spieltisch.server.ws import table_socket
 from spieltisch.store import Store
 
@@ -44,12 +45,6 @@ SWITCH_INTERVAL = 0.0005
 
 #: The static front end shipped in the package.
 WEB = Path(__file__).resolve().parent.parent / "web"
-
-
-async def index(request: Request) -> Response:
-    """The page (one page; the front end routes by the URL's #fragment). A visit sets
-    no cookie: a guest session is made when the browser first takes a seat."""
-    return FileResponse(WEB / "index.html", headers={"cache-control": "no-cache"})
 
 
 async def stats(request: Request) -> Response:
@@ -101,17 +96,20 @@ def create_app(
             await ai.close()
             store.close()
 
+    assets = WebAssets(WEB)  # the page (one page; the front end routes by the #fragment)
     routes = [
-        Route("/", index),
+        Route("/", assets.index),
         Route("/api/stats", stats),
         *OPS_ROUTES,
         *ROUTES,
         *ANALYSIS_ROUTES,
+        *WORDS_ROUTES,
         *ACCOUNT_ROUTES,
         *ARENA_ROUTES,
         WebSocketRoute("/ws/tables/{id}", table_socket),
         WebSocketRoute(BOT_PATH, bot_socket),
-        Mount("/static", StaticFiles(directory=WEB), name="static"),
+        Mount("/static/v", app=assets.versioned),
+        Mount("/static", app=assets.plain, name="static"),
     ]
     app = Starlette(
         routes=routes,
@@ -120,5 +118,6 @@ def create_app(
         middleware=[Middleware(RequestLog), Middleware(Edge, settings=settings, guard=guard)],
     )
     app.state.settings = settings
+    app.state.assets = assets
     app.state.guard = guard
     return app

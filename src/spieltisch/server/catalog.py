@@ -75,15 +75,20 @@ _ALIGNED = re.compile(r'style="text-align:(left|right|center)"')
 
 
 @functools.cache
-def rules_html(game: str) -> tuple[str, str]:
-    """(title, HTML) of the player rules of `game` (KeyError when there are none)."""
+def rules_html(game: str, lang: str = "en") -> tuple[str, str, str]:
+    """(title, HTML, language) of the player rules of `game` in `lang` (`<game>.de.md` for
+    German), in English where that language has no page (KeyError when there are none)."""
     cls = game_class(game)
-    for folder in RULES_DIRS:
-        path = folder / f"{game}.md"
-        if path.is_file():
-            text = path.read_text(encoding="utf-8")
-            html = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
-            # a column's alignment as a class, not an inline style: the server's
-            # Content-Security-Policy allows no inline style (style.css has the classes)
-            return cls.title, _ALIGNED.sub(r'class="align-\1"', html)
+    names = [f"{game}.{lang}.md"] if lang != "en" else []
+    names.append(f"{game}.md")
+    for name in names:
+        for folder in RULES_DIRS:
+            path = folder / name
+            if path.is_file():
+                text = path.read_text(encoding="utf-8")
+                html = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+                # a column's alignment as a class, not an inline style: the server's
+                # Content-Security-Policy allows no inline style (style.css has the classes)
+                found = lang if name != f"{game}.md" else "en"
+                return cls.title, _ALIGNED.sub(r'class="align-\1"', html), found
     raise KeyError(game)

@@ -252,11 +252,25 @@ class Edge:
                 WEBSOCKETS.labels(kind).dec()
 
 
+#: The stable error code of each refusal the edge answers itself.
+EDGE_CODES = {
+    400: "BAD_REQUEST",
+    403: "CROSS_SITE",
+    413: "TOO_LARGE",
+    415: "NOT_JSON",
+    429: "RATE_LIMITED",
+    408: "TOO_SLOW",
+    503: "BUSY",
+}
+
+
 async def _answer(
     send: Send, status: int, message: str, extra: list[tuple[bytes, bytes]] | None = None
 ) -> None:
-    """A JSON error answer `{"error": message}`."""
-    body = json.dumps({"error": message}).encode("utf-8")
+    """A JSON error answer `{"error": message, "code": CODE}` (the code by the status,
+    for the front end's words: docs/api.md, "Errors")."""
+    code = EDGE_CODES.get(status, f"HTTP_{status}")
+    body = json.dumps({"error": message, "code": code, "params": {}}).encode("utf-8")
     headers = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode("ascii")),

@@ -5,6 +5,9 @@ bottom left; rows alternate direction; the goal, field 64, at the top right), wi
 field types as cell kinds. Both hares are pieces; each player's cards are hand items;
 carrots and salads are counters.
 
+Targets carry a `cost` where choosing them costs or gains carrots now (`_costs`: an
+advance, falling back, exchanging, eating, a take-or-drop value), shown before the click.
+
 Click paths: an advance is the target field, then the cards of the chain in order (a
 card in the mover's hand), each TAKE_OR_DROP_CARROTS card followed by its value button
 (`button:carrots:20`, `:0`, `:-20`). Falling back, eating a salad, exchanging carrots and
@@ -166,6 +169,7 @@ def state_view(state: HaseUndIgelState) -> View:
     else:
         buttons["button:fallback"] = "Fall back"
     paths = [(move, _path(move, mover, start)) for move in state.legal_moves()]
+    costs = _costs(state, paths, start)
     return make_view(
         state,
         layout=Layout("track", COLUMNS, ROWS),
@@ -178,7 +182,42 @@ def state_view(state: HaseUndIgelState) -> View:
         reason_texts=REASON_TEXTS,
         paths=paths,
         buttons=buttons,
+        costs=costs,
     )
+
+
+def advance_cost(distance: int) -> int:
+    """Carrots an advance of `distance` fields costs (hase-und-igel.md, "A turn")."""
+    return distance * (distance + 1) // 2
+
+
+def _costs(
+    state: HaseUndIgelState, paths: list[tuple[Move, tuple[str, ...]]], start: int
+) -> dict[str, int]:
+    """What each first click of the mover's legal moves costs in carrots before any card
+    that may follow (negative: a gain), so a front end can show it before the click: an
+    advance n(n+1)/2, falling back -10 a field, exchanging -10/+10, eating a salad (on
+    the field or by card) -10 when first and -30 when second; a take-or-drop card's value
+    button -20/0/+20."""
+    mover = state.current
+    eat_gain = -10 if state.is_first(mover) else -30
+    costs: dict[str, int] = {}
+    for move, path in paths:
+        action = move.actions[0]
+        first = path[0]
+        if action.kind == ADVANCE:
+            costs[first] = advance_cost(action.value)
+        elif action.kind == FALL_BACK:
+            target = state.board.previous_hedgehog(start)
+            costs[first] = -10 * (start - target)
+        elif action.kind == EXCHANGE:
+            costs[first] = -action.value
+        elif action.kind in (EAT, CARD_EAT) and first not in costs:
+            costs[first] = eat_gain
+        for step in path:
+            if step.startswith("button:carrots:"):
+                costs[step] = -int(step.rsplit(":", 1)[1])
+    return costs
 
 
 def _last_move(state: HaseUndIgelState) -> LastMove | None:

@@ -4,7 +4,8 @@ An n x n grid (red, player 0, at the bottom); the setup rows are the cell kinds 
 and `home1`. Every stone carries both of its sides (strength and the eight direction
 marks, so a front end can draw them as `docs/okard.md` does) and which side is up. The
 hands hold the stones in hand; in the pick phase a shared supply (`player` None) holds
-every stone of the list. Counters: captured value, army and home points per player; in
+every stone of the list. Counters: captured value, army points (with the army size as
+their `limit`) and home points per player; in
 the play phase the mover's action points and sacrifice budget, the turns played.
 
 Click paths (see docs/view.md): a die roll `button:die:N` (a chance outcome); a pick
@@ -200,7 +201,15 @@ def state_view(state: OkardState) -> View:
     captured = state.captured
     for player in (0, 1):
         counters.append(Counter(player, "captured", "captured value", captured[player]))
-        counters.append(Counter(player, "army_points", "army points", state.army_points(player)))
+        counters.append(
+            Counter(
+                player,
+                "army_points",
+                "army points",
+                state.army_points(player),
+                limit=options.army_points,
+            )
+        )
         counters.append(Counter(player, "home_points", "home points", state.home_points(player)))
     if phase == "play":
         mover = state.mover

@@ -2,6 +2,8 @@
 // account menu in the header, and the guest's name, asked once.
 import { getJSON, postJSON } from "./api.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import "./words/common.js";
 
 let current = null; // the last answer of /api/account
 const listeners = new Set();
@@ -46,14 +48,14 @@ export function askName(initial = "") {
     const form = h("form", { method: "dialog", onsubmit: async (e) => {
       e.preventDefault();
       const name = input.value.trim();
-      if (!name) { message.textContent = "Type a name, or skip."; return; }
+      if (!name) { message.textContent = t("account.typeName"); return; }
       done(name);
     } },
-      h("h2", {}, "Your name"),
-      h("p", { class: "muted" }, "The name other players see at your tables. ", h("a", { href: "#/signin", onclick: () => done(null) }, "Sign in"), " to play under your account."),
-      h("label", { class: "field" }, h("span", {}, "name"), input),
+      h("h2", {}, t("account.yourName")),
+      h("p", { class: "muted" }, t("account.nameHelp"), h("a", { href: "#/signin", onclick: () => done(null) }, t("account.nameHelpSignIn")), t("account.nameHelpAfter")),
+      h("label", { class: "field" }, h("span", {}, t("account.nameField")), input),
       message,
-      h("div", { class: "form-actions" }, h("button", { type: "submit", class: "primary", id: "guest-name-ok" }, "OK"), h("button", { type: "button", class: "ghost", onclick: () => done(null) }, "Skip")));
+      h("div", { class: "form-actions" }, h("button", { type: "submit", class: "primary", id: "guest-name-ok" }, t("common.ok")), h("button", { type: "button", class: "ghost", onclick: () => done(null) }, t("common.skip"))));
     dialog.append(form);
     dialog.addEventListener("cancel", () => done(null));
     document.body.append(dialog);
@@ -68,13 +70,13 @@ export function mountMenu(slot) {
   function render(who) {
     if (who.signed_in) {
       slot.replaceChildren(h("details", { class: "menu account-menu", id: "account-menu" },
-        h("summary", { id: "account-name", title: "Signed in" }, h("span", { class: "avatar" }, who.name.slice(0, 1).toUpperCase()), h("span", { class: "who" }, who.name)),
+        h("summary", { id: "account-name", title: t("account.signedIn") }, h("span", { class: "avatar" }, who.name.slice(0, 1).toUpperCase()), h("span", { class: "who" }, who.name)),
         h("div", { class: "menu-items" },
-          h("a", { href: "#/account", id: "menu-account" }, "Account and password"),
-          h("button", { type: "button", class: "link menu-link", id: "sign-out", onclick: signOut }, "Sign out"))));
+          h("a", { href: "#/account", id: "menu-account" }, t("account.menuAccount")),
+          h("button", { type: "button", class: "link menu-link", id: "sign-out", onclick: signOut }, t("account.signOut")))));
     } else {
-      const guest = h("button", { type: "button", class: "link guest-name", id: "guest-name-edit", title: "The name other players see", onclick: rename }, who.name || "Your name");
-      slot.replaceChildren(h("div", { class: "account-menu guest" }, guest, h("a", { href: "#/signin", class: "sign-in", id: "sign-in-link" }, "Sign in")));
+      const guest = h("button", { type: "button", class: "link guest-name", id: "guest-name-edit", title: t("account.guestTitle"), onclick: rename }, who.name || t("account.yourName"));
+      slot.replaceChildren(h("div", { class: "account-menu guest" }, guest, h("a", { href: "#/signin", class: "sign-in", id: "sign-in-link" }, t("account.signIn"))));
     }
   }
   async function signOut() {
@@ -88,6 +90,7 @@ export function mountMenu(slot) {
     if (name) await post("/api/account/guest", { name }).catch((err) => alert(err.message));
   }
   onChange(render);
+  window.addEventListener("languagechange-spieltisch", () => render(current || { signed_in: false, name: null }));
   render(current || { signed_in: false, name: null });
   me(true);
 }

@@ -1,10 +1,50 @@
 // Talking to the server: JSON over HTTP and one WebSocket per table.
+//
+// An error answer is `{error, code, params}` (docs/api.md, "Errors"): `code` is stable and
+// names the words `error.CODE` of the catalogue; the thrown `ApiError` carries the words
+// in the reader's language as its message, with `code`, `params`, `status` and the
+// server's English text (`english`) beside them.
+import { has, t } from "./i18n.js";
+import "./words/common.js";
+
+export class ApiError extends Error {
+  constructor(status, data) {
+    const code = data.code || (status ? `HTTP_${status}` : "offline");
+    const params = data.params || {};
+    super(errorText(code, params, data.error, status));
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.params = params;
+    this.english = data.error || "";
+  }
+}
+
+// The words for an error code (with its params), else the server's English text.
+export function errorText(code, params = {}, english = "", status = 0) {
+  if (code && has(`error.${code}`)) return t(`error.${code}`, { ...params, status });
+  if (english) return english;
+  return t("error.http", { status });
+}
+
+async function answer(response) {
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+async function send(url, init) {
+  let response;
+  try {
+    response = await fetch(url, init);
+  } catch {
+    throw new ApiError(0, { code: "offline" });
+  }
+  return answer(response);
+}
 
 export async function getJSON(url) {
-  const response = await fetch(url, { credentials: "same-origin" });
-  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
-  return data;
+  return send(url, { credentials: "same-origin" });
 }
 
 // The games the server offers (`/api/games`: name, title, summary, players, options,
@@ -17,15 +57,21 @@ export function gameCatalog() {
 }
 
 export async function postJSON(url, body, raw = false) {
-  const response = await fetch(url, {
+  return send(url, {
     method: "POST",
     credentials: "same-origin",
     headers: { "content-type": "application/json" },
     body: raw ? body : JSON.stringify(body || {}),
   });
-  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
-  return data;
+}
+
+// The words for a refused table action `{type: "error", rule, message}`: the catalogue's
+// `error.RULE` for the table's own rules (NOT_YOUR_TURN, …), else the server's text; a
+// game's rule (INVALID_MOVEMENT, …) is for the page to look up in the game's words
+// (`gameWord(words, "rules", data.rule)`), which `onError` gets as its second argument.
+export function socketErrorText(data) {
+  if (data.rule && has(`error.${data.rule}`)) return t(`error.${data.rule}`);
+  return data.message || t("error.http", { status: 0 });
 }
 
 // A table's live connection: `onTable(view)` for every table message, `onError(msg)`
@@ -50,7 +96,7 @@ export class TableSocket {
     ws.onmessage = (event) => {
       const data = JSON.parse(event.data);
       data.epoch = epoch;
-      if (data.type === "error") this.onError(data.message);
+      if (data.type === "error") this.onError(socketErrorText(data), data);
       else if (data.type === "table") this.onTable(data);
     };
     ws.onclose = () => {
@@ -62,7 +108,7 @@ export class TableSocket {
 
   send(message) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
-    else this.onError("not connected: trying again…");
+    else this.onError(t("error.notConnected"), { rule: "NOT_CONNECTED" });
   }
 
   close() {

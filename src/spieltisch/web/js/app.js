@@ -1,6 +1,10 @@
 // The front end's router: one page, the URL's #fragment names the page.
 import { gameCatalog } from "./api.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import "./theme.js";
+import "./words/common.js";
+import { mountSettings } from "./settings.js";
 import * as lobby from "./pages/lobby.js";
 import * as table from "./pages/table.js";
 import * as games from "./pages/games.js";
@@ -45,7 +49,13 @@ function route() {
       return;
     }
   }
-  main.append(h("div", { class: "card" }, h("h2", {}, "Not found"), h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
+  main.append(h("div", { class: "card" }, h("h2", {}, t("common.notFound")), h("p", {}, h("a", { href: "#/" }, t("common.backToLobby")))));
+}
+
+// The words of index.html itself (the nav): every element with `data-i18n="key"`.
+function translateStatic() {
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  document.title = t("common.brand");
 }
 
 // The "How to play" menu: one entry per game the server offers.
@@ -57,6 +67,14 @@ function fillRulesMenu() {
 }
 
 window.addEventListener("hashchange", route);
+// A language change redraws everything drawn with words: the nav, the menus, the page.
+window.addEventListener("languagechange-spieltisch", () => {
+  translateStatic();
+  fillRulesMenu();
+  route();
+});
+translateStatic();
+mountSettings(document.getElementById("settings-slot"));
 mountMenu(document.getElementById("account-slot"));
 fillRulesMenu();
 route();

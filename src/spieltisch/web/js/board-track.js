@@ -1,6 +1,7 @@
 // The track renderer: fields along the track in the layout's box, each marked by its
 // kind, the path between them, the pieces on their fields, last move, clicks and targets.
 import { s, svgRoot } from "./dom.js";
+import { costTag } from "./legend.js";
 
 const UNIT = 100;
 
@@ -38,6 +39,7 @@ export function drawTrack(view, opts) {
   const lastCells = new Set((view.last_move && view.last_move.cells) || []);
   const selected = new Set(opts.selected || []);
   const next = opts.next || new Set();
+  const costs = new Map((view.targets || []).filter((x) => x.cost !== undefined && x.cost !== null).map((x) => [x.id, x.cost]));
   svg.append(s("rect", { class: "board-frame track-frame", x: 4, y: 4, width: W + 32, height: H + 32, rx: 22 }));
   const path = view.cells.map((c, i) => `${i ? "L" : "M"}${pos(c)[0].toFixed(1)} ${pos(c)[1].toFixed(1)}`).join(" ");
   svg.append(s("path", { class: "track-path", d: path }));
@@ -68,6 +70,7 @@ export function drawTrack(view, opts) {
     if (next.has(cell.id)) {
       g.classList.add("clickable");
       g.append(s("circle", { class: "target-ring", r: R + 4 }));
+      if (costs.has(cell.id)) g.append(costTag(costs.get(cell.id)));
     }
     if (opts.onClick) g.addEventListener("click", () => opts.onClick(cell.id));
     svg.append(g);

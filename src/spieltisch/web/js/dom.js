@@ -51,8 +51,9 @@ export function download(name, text, type = "application/json") {
   a.remove();
 }
 
-// "1 move", "3 moves": a count with its noun in the right number (`many` when the plural
-// is not just the noun with an s).
+// "1 move", "3 moves": an English count with its noun (`many` when the plural is not just
+// the noun with an s). Visible words go through the catalogue instead, whose texts have
+// plural forms per language: `t("common.moves", { count })` ("3 Züge").
 export function plural(count, one, many = `${one}s`) {
   return `${count} ${count === 1 ? one : many}`;
 }

@@ -44,7 +44,7 @@ export function handItem(view, hand, item, opts) {
 }
 
 function counterChip(counter) {
-  return h("span", { class: `counter c-${counter.key}`, title: counter.label }, h("span", { class: "counter-label" }, counter.label), h("b", {}, String(counter.value)));
+  return h("span", { class: `counter c-${counter.key}`, title: counter.label }, h("span", { class: "counter-label" }, counter.label), h("b", {}, counter.limit != null ? `${counter.value} / ${counter.limit}` : String(counter.value)));
 }
 
 export function formatClock(seconds) {

@@ -1,27 +1,30 @@
 // The account page: who you are, your tables in progress, and the password (changing it
 // signs out every other device).
-import { h, plural } from "../dom.js";
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import "../words/common.js";
+import "../words/pages.js";
 import { me, post } from "../account.js";
 
 function tableList(tables, empty) {
   if (!tables.length) return h("p", { class: "muted" }, empty);
-  return h("div", { class: "table-list" }, tables.map((t) => h("div", { class: "table-entry" },
-    h("span", { class: `game-emblem small emblem-${t.game}` }),
-    h("span", { class: "entry-main" }, h("b", {}, t.title), " ", h("span", { class: "muted" }, `#${t.id} · ${t.players.map((p) => p || "free seat").join(" vs ")} · ${plural(t.ply, "move")}`), t.your_turn ? h("span", { class: "badge" }, "your turn") : null),
-    h("a", { class: "button", href: `#/table/${t.id}` }, "Open"))));
+  return h("div", { class: "table-list" }, tables.map((entry) => h("div", { class: "table-entry" },
+    h("span", { class: `game-emblem small emblem-${entry.game}` }),
+    h("span", { class: "entry-main" }, h("b", {}, entry.title), " ", h("span", { class: "muted" }, `#${entry.id} · ${t("common.vs", { a: entry.players[0] || t("common.freeSeat"), b: entry.players[1] || t("common.freeSeat") })} · ${t("common.moves", { count: entry.ply })}`), entry.your_turn ? h("span", { class: "badge" }, t("accountPage.yourTurn")) : null),
+    h("a", { class: "button", href: `#/table/${entry.id}` }, t("common.open")))));
 }
 
 function recentList(who) {
-  if (!who.recent || !who.recent.length) return h("p", { class: "muted" }, "No finished games yet.");
+  if (!who.recent || !who.recent.length) return h("p", { class: "muted" }, t("accountPage.noFinished"));
   const result = (g) => {
-    if (g.status !== "finished") return g.status;
-    if (g.winner === null) return "draw";
-    return g.players[g.winner].name === who.name ? "won" : "lost";
+    if (g.status !== "finished") return t(`common.status.${g.status}`);
+    if (g.winner === null) return t("common.draw");
+    return g.players[g.winner].name === who.name ? t("accountPage.won") : t("accountPage.lost");
   };
   return h("div", { class: "table-list", id: "recent-games" }, who.recent.map((g) => h("div", { class: "table-entry" },
     h("span", { class: `game-emblem small emblem-${g.game}` }),
-    h("span", { class: "entry-main" }, h("b", {}, result(g)), " ", h("span", { class: "muted" }, `#${g.id} · ${g.players.map((p) => p.name).join(" vs ")} · ${plural(g.plies, "move")}`)),
-    h("a", { class: "button ghost", href: `#/replay/${g.id}` }, "Replay"))));
+    h("span", { class: "entry-main" }, h("b", {}, result(g)), " ", h("span", { class: "muted" }, `#${g.id} · ${t("common.vs", { a: g.players[0]?.name ?? "", b: g.players[1]?.name ?? "" })} · ${t("common.moves", { count: g.plies })}`)),
+    h("a", { class: "button ghost", href: `#/replay/${g.id}` }, t("common.replay")))));
 }
 
 export function mount(main) {
@@ -29,9 +32,9 @@ export function mount(main) {
   main.append(page);
   me(true).then((who) => {
     if (!who.signed_in) {
-      page.append(h("section", { class: "card" }, h("h1", {}, who.name ? `Playing as ${who.name} (guest)` : "Not signed in"),
-        h("p", {}, "Guests play from this browser only. ", h("a", { href: "#/signin" }, "Sign in"), " or ", h("a", { href: "#/signup" }, "create an account"), " to keep your games and rating on any device."),
-        h("h2", {}, "Your tables"), tableList([...who.running, ...who.waiting], "No tables in progress.")));
+      page.append(h("section", { class: "card" }, h("h1", {}, who.name ? t("accountPage.playingAs", { name: who.name }) : t("accountPage.notSignedIn")),
+        h("p", {}, t("accountPage.guestsHere"), h("a", { href: "#/signin" }, t("accountPage.signIn")), t("accountPage.or"), h("a", { href: "#/signup" }, t("accountPage.createAccount")), t("accountPage.keepGames")),
+        h("h2", {}, t("accountPage.yourTables")), tableList([...who.running, ...who.waiting], t("accountPage.noTables"))));
       return;
     }
     const message = h("p", { class: "form-status", id: "password-status", role: "alert" });
@@ -40,25 +43,25 @@ export function mount(main) {
     const form = h("form", { class: "password-form", onsubmit: async (e) => {
       e.preventDefault();
       message.className = "form-status";
-      message.textContent = "Changing…";
+      message.textContent = t("accountPage.changing");
       try {
         const answer = await post("/api/account/password", { old_password: old.value, new_password: fresh.value });
-        message.textContent = `Password changed. ${answer.ended_sessions ? `${plural(answer.ended_sessions, "other device")} signed out.` : ""}`;
+        message.textContent = `${t("accountPage.changed")} ${answer.ended_sessions ? t("accountPage.otherDevices", { count: answer.ended_sessions }) : ""}`.trim();
         old.value = fresh.value = "";
       } catch (err) {
         message.textContent = err.message;
         message.classList.add("error");
       }
     } },
-      h("label", { class: "field" }, h("span", {}, "old password"), old),
-      h("label", { class: "field" }, h("span", {}, "new password (at least 8 characters)"), fresh),
-      h("div", { class: "form-actions" }, h("button", { type: "submit", class: "primary", id: "change-password" }, "Change password")),
+      h("label", { class: "field" }, h("span", {}, t("accountPage.oldPassword")), old),
+      h("label", { class: "field" }, h("span", {}, t("accountPage.newPassword")), fresh),
+      h("div", { class: "form-actions" }, h("button", { type: "submit", class: "primary", id: "change-password" }, t("accountPage.changePassword"))),
       message);
     page.append(
-      h("section", { class: "card" }, h("h1", {}, who.name), h("p", { class: "muted" }, "Your games, rating and open seats follow you to every device you sign in on."),
-        h("h2", {}, "Your tables"), tableList([...who.running, ...who.waiting], "No tables in progress."),
-        h("h2", {}, "Recent games"), recentList(who),
-        h("p", {}, h("a", { href: `#/games?player=${encodeURIComponent(who.name)}` }, "All your games"))),
-      h("section", { class: "card" }, h("h2", {}, "Password"), h("p", { class: "muted small" }, "Changing it signs you out on every other device."), form));
+      h("section", { class: "card" }, h("h1", {}, who.name), h("p", { class: "muted" }, t("accountPage.follows")),
+        h("h2", {}, t("accountPage.yourTables")), tableList([...who.running, ...who.waiting], t("accountPage.noTables")),
+        h("h2", {}, t("accountPage.recent")), recentList(who),
+        h("p", {}, h("a", { href: `#/games?player=${encodeURIComponent(who.name)}` }, t("accountPage.allGames")))),
+      h("section", { class: "card" }, h("h2", {}, t("accountPage.password")), h("p", { class: "muted small" }, t("accountPage.passwordHelp")), form));
   });
 }

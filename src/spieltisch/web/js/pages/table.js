@@ -4,6 +4,7 @@
 import { TableSocket, getJSON, postJSON } from "../api.js";
 import { Clicks } from "../clicks.js";
 import { h, playerColour } from "../dom.js";
+import { mountLegend } from "../legend.js";
 import { buttonBar, drawBoard, formatClock, outcomeBox, seatBar, sharedPanel, stoneInspector } from "../position.js";
 import { analysisBox } from "./analysis.js";
 import { me } from "../account.js";
@@ -177,8 +178,10 @@ export function mount(main, { id, join }) {
       h("div", { class: "card" }, buttonBar(view, opts), notationBox(view), sharedPanel(view, opts), clicks.clicks.length ? h("div", { class: "path-so-far" }, h("span", { class: "muted" }, "so far: "), clicks.clicks.map((id) => h("span", { class: "crumb" }, labelOf(view, id))), h("button", { type: "button", class: "link", onclick: () => { clicks.reset(); render(); } }, "cancel")) : null, h("div", { class: "inspector-slot" })),
       h("div", { class: "card" }, h("h3", {}, "Moves"), moveList()),
       h("div", { class: "card" }, controls(), analysisBox(() => (looking ? { game_id: id, ply: looking.ply } : { game_id: id, ply: table.moves.length }), table.status !== "running"), links(), h("div", { class: "muted small" }, `${table.spectators} watching`)),
+      h("div", { class: "card legend-slot" }),
     );
     root.replaceChildren(boardArea, side);
+    mountLegend(side.querySelector(".legend-slot"), view.game, view);
     root.dataset.status = table.status;
     root.dataset.ply = String(table.ply);
     root.dataset.received = String(received);
