@@ -236,6 +236,8 @@ async def rematch(request: Request) -> Response:
     live = await hub.get(path_id(request))
     identity = await identify(request)
     fresh = await hub.rematch(live, identity.key or "")
+    if fresh is None:  # offered: made once the other player accepts
+        return JSONResponse({"offered": True, "id": None})
     return JSONResponse(_created(fresh))
 
 
