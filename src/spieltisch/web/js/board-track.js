@@ -38,6 +38,7 @@ export function drawTrack(view, opts) {
   const lastCells = new Set((view.last_move && view.last_move.cells) || []);
   const selected = new Set(opts.selected || []);
   const next = opts.next || new Set();
+  const sources = opts.sources || new Set();
   svg.append(s("rect", { class: "board-frame track-frame", x: 4, y: 4, width: W + 32, height: H + 32, rx: 22 }));
   const path = view.cells.map((c, i) => `${i ? "L" : "M"}${pos(c)[0].toFixed(1)} ${pos(c)[1].toFixed(1)}`).join(" ");
   svg.append(s("path", { class: "track-path", d: path }));
@@ -59,12 +60,13 @@ export function drawTrack(view, opts) {
     const here = byCell.get(cell.id) || [];
     here.forEach((p, i) => {
       const dx = here.length > 1 ? (i ? 17 : -17) : 0;
-      const hare = s("g", { class: `piece owner-${p.owner}`, transform: `translate(${dx} -2)` });
+      const hare = s("g", { class: `piece owner-${p.owner}`, "data-owner": p.owner, transform: `translate(${dx} -2)` });
       hare.append(s("title", {}, p.name));
       hare.append(s("circle", { class: "token hare-token", r: here.length > 1 ? 19 : 24 }));
       hare.append(s("text", { class: "token-label", y: 8 }, p.label));
-      g.append(hare);
+      g.append(s("g", { class: "piece-slot" }, hare)); // the slot slides when a move is animated
     });
+    if (sources.has(cell.id)) g.classList.add("movable");
     if (next.has(cell.id)) {
       g.classList.add("clickable");
       g.append(s("circle", { class: "target-ring", r: R + 4 }));
