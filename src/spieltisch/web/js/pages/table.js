@@ -86,7 +86,10 @@ export function mount(main, { id, join }) {
   const datalist = h("datalist", { id: `legal-moves-${id}` });
   const typed = h("input", { type: "text", name: "notation", id: "typed-move", list: datalist.id, placeholder: t("board.typeMove"), autocomplete: "off", spellcheck: "false", "aria-label": t("board.typeMove"), enterkeyhint: "send" });
   const typedForm = h("form", { class: "notation", onsubmit: (e) => { e.preventDefault(); submitTyped(); } }, typed, datalist, h("button", { type: "submit", id: "typed-play" }, t("board.play")));
-  typed.addEventListener("input", () => { typed.classList.toggle("unknown", !!typed.value.trim() && !completions(typed.value).length); });
+  typed.addEventListener("input", () => {
+    typed.classList.toggle("unknown", !!typed.value.trim() && !completions(typed.value).length);
+    fillCompletions();
+  });
   main.append(root, toast);
   const ticker = new ClockTicker(root, (seat) => { if (table && table.held.length === 1 && table.held.includes(seat)) playSound("lowtime"); });
 
@@ -227,6 +230,14 @@ export function mount(main, { id, join }) {
     return live().moves.filter((m) => m.notation.toLowerCase().startsWith(wanted));
   }
 
+  // The legal moves' notations that start with what is typed (all of them when nothing
+  // is), offered by the box as completions.
+  function fillCompletions() {
+    const text = typed.value.trim();
+    const moves = !canClick() ? [] : text ? completions(text) : live().moves;
+    datalist.replaceChildren(...moves.slice(0, 60).map((m) => h("option", { value: m.notation }, m.description || "")));
+  }
+
   function submitTyped() {
     const text = typed.value.trim();
     if (!text) return;
@@ -244,7 +255,9 @@ export function mount(main, { id, join }) {
 
   // --- looking back -----------------------------------------------------------------
 
+  let wanted = null; // the ply asked for while its view is on its way
   function shownPly() {
+    if (wanted !== null) return wanted;
     return looking ? looking.ply : table.moves.length;
   }
 
@@ -254,9 +267,11 @@ export function mount(main, { id, join }) {
     ply = Math.max(0, Math.min(total, ply));
     if (ply === total) {
       looking = null;
+      wanted = null;
       render();
       return;
     }
+    wanted = ply;
     try {
       let view = views.get(ply);
       if (!view) {
@@ -264,6 +279,8 @@ export function mount(main, { id, join }) {
         view = data.view;
         views.set(ply, view);
       }
+      if (wanted !== ply) return; // a later step was asked for meanwhile
+      wanted = null;
       looking = { ply, view };
       clicks.reset();
       preClicks = [];
@@ -485,8 +502,7 @@ export function mount(main, { id, join }) {
       controls(),
     );
     const boardArea = h("section", { class: "board-area" }, seatBar(view, 1 - bottom, opts), h("div", { class: "board-wrap" }, board), seatBar(view, bottom, opts));
-    for (const node of datalist.querySelectorAll("option")) node.remove();
-    if (canClick()) for (const m of liveView.moves) datalist.append(h("option", { value: m.notation }));
+    fillCompletions();
     typed.disabled = !canClick() || liveView.to_move === "chance";
     const list = moveList({ moves: table.moves || [], movers: table.movers || [], toMove: table.turn, current: shownPly(), onLook: look });
     const side = h(
@@ -564,6 +580,7 @@ export function mount(main, { id, join }) {
     clicks = new Clicks(data.state ? data.state.moves : []);
     if (changed) views.clear();
     if (changed && looking) looking = null;
+    if (changed) wanted = null;
     if (data.your_turn && (!before || !before.your_turn || before.ply !== data.ply)) turnSeenAt = performance.now();
     if (data.status !== "running") {
       premove = null;
@@ -614,9 +631,9 @@ export function mount(main, { id, join }) {
 
   const unkeys = bindKeys({
     back: () => table && look(shownPly() - 1),
-    forward: () => table && looking && look(looking.ply + 1),
+    forward: () => table && (looking || wanted !== null) && look(shownPly() + 1),
     first: () => table && look(0),
-    last: () => { if (table && looking) { looking = null; render(); } },
+    last: () => { if (table && (looking || wanted !== null)) { looking = null; wanted = null; render(); } },
     flip: () => { manualFlip = !manualFlip; render(); },
     cancel: cancelAll,
   });
