@@ -544,7 +544,10 @@ export function mount(main, { id, join }) {
     const mine = after.held.length === 1;
     const title = after.title || (after.state && after.state.title) || "";
     document.title = mine && after.your_turn && after.status === "running" ? `● ${t("board.yourTurn")} — ${title}` : `${title} · ${originalTitle}`;
-    if (!before) return;
+    if (!before) {
+      if (after.status === "running" && after.ply === 0 && after.held.length) playSound("start");
+      return;
+    }
     if (before.status === "waiting" && after.status === "running") playSound("start");
     if (after.ply > before.ply && after.state && before.state) playSound(boardCount(after.state) < boardCount(before.state) ? "capture" : "move");
     if (before.status === "running" && (after.status === "over" || after.status === "abandoned")) playSound("end");
