@@ -28,7 +28,9 @@ export function handItem(view, hand, item, opts) {
   const next = opts.next || new Set();
   const chosen = (opts.selected || []).includes(item.id);
   const clickable = next.has(item.id);
-  const cls = `hand-item kind-${item.kind}${clickable ? " clickable" : ""}${chosen ? " chosen" : ""}`;
+  // a piece in hand may be premoved (dropped) while the opponent is to move
+  const premovable = !clickable && !!opts.premoving && !!opts.sources && opts.sources.has(item.id);
+  const cls = `hand-item kind-${item.kind}${clickable ? " clickable" : ""}${premovable ? " premovable" : ""}${chosen ? " chosen" : ""}`;
   const count = item.count === null || item.count === undefined ? null : item.count;
   const el = h(
     "button",
@@ -37,8 +39,8 @@ export function handItem(view, hand, item, opts) {
       type: "button",
       "data-id": item.id,
       title: item.stone ? t("board.stoneTitle", { name: item.stone.name, value: item.stone.value }) : item.label,
-      disabled: !clickable && !item.stone,
-      onclick: () => (clickable ? opts.onClick && opts.onClick(item.id) : item.stone && opts.onInspect && opts.onInspect(item.stone, hand.player)),
+      disabled: !clickable && !premovable && !item.stone,
+      onclick: () => (clickable || premovable ? opts.onClick && opts.onClick(item.id) : item.stone && opts.onInspect && opts.onInspect(item.stone, hand.player)),
       onmouseenter: () => item.stone && opts.onInspect && opts.onInspect(item.stone, hand.player),
     },
     item.stone ? stoneIcon(item.stone, hand.player) : h("span", { class: "card-face" }, h("span", { class: "card-title" }, item.label)),

@@ -324,7 +324,9 @@ export function mount(main, { id, join }) {
   function tableOutcome(view) {
     const o = view.outcome || table.outcome;
     if (!o) return view;
-    const title = o.winner === null || o.winner === undefined ? t("board.draw") : t("board.wins", { player: view.players[o.winner] });
+    let title = o.winner === null || o.winner === undefined ? t("board.draw") : t("board.wins", { player: view.players[o.winner] });
+    const known = TABLE_REASONS.includes(o.reason) || ((words || {}).reasons || {})[o.reason] !== undefined;
+    if (!known && view.outcome && view.outcome.text) title = view.outcome.text; // the game's own sentence
     const scores = o.scores || [[], []];
     return { ...view, outcome: { ...o, text: title, reason_text: reasonText(view, o.reason), score_labels: (scores[0] || []).length ? o.score_labels || [] : [], scores } };
   }
@@ -478,6 +480,7 @@ export function mount(main, { id, join }) {
       selected,
       premove: premove ? premove.path : [],
       premoveTargets: targets,
+      premoving: canPremove(),
       onClick,
       onInspect: inspect,
       onHover: (p) => p.stone && inspect(p.stone, p.owner),

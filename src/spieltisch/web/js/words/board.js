@@ -59,7 +59,7 @@ register({
     "board.reason.LEFT": "the opponent left",
     "board.reason.RESIGNATION": "resignation",
     "board.reason.TIME": "time ran out",
-    "board.reasonLine": "Reason: {reason}",
+    "board.reasonLine": "reason: {reason}",
     "board.rematch": "Rematch",
     "board.rematchDeclined": "Your rematch offer was declined.",
     "board.rematchOffered": "Your opponent offers a rematch:",
