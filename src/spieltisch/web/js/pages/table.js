@@ -495,6 +495,7 @@ export function mount(main, { id, join }) {
     const strip = h(
       "div",
       { class: "action-strip", id: "actions" },
+      looking ? null : view.outcome ? outcomeBox(view, endBox()) : endBox(),
       statusLine(view),
       choices,
       sharedPanel(view, opts),
@@ -511,7 +512,7 @@ export function mount(main, { id, join }) {
     const side = h(
       "aside",
       { class: "side" },
-      h("div", { class: "card head" }, h("h2", {}, view.title, h("span", { class: "muted" }, ` #${id}`)), view.outcome ? outcomeBox(view, endBox()) : endBox()),
+      h("div", { class: "card head" }, h("h2", {}, view.title, h("span", { class: "muted" }, ` #${id}`)), looking && view.outcome ? outcomeBox(view, null) : null),
       h("div", { class: "card moves-card" }, h("h3", {}, t("board.moves")), list, h("div", { class: "step-keys muted small" }, t("board.keysHint")), table.status === "running" && table.held.length ? typedForm : null),
       h("div", { class: "card inspector-card" }, h("div", { class: "inspector-slot" })),
       slots.legend,
