@@ -178,6 +178,9 @@ def test_sounds_and_the_tab_title(web: ServerProcess, browser: Any) -> None:
         drag(alice, *move["path"])
         wait_ply(bob, 1)
         bob.wait_for_function("() => (window.spieltischSounds || []).includes('move')")
+        slid = "-".join(move["path"])  # the opponent's piece slides; the dropped one did not
+        bob.wait_for_function("s => (window.spieltischSlides || []).includes(s)", arg=slid)
+        assert alice.evaluate("() => (window.spieltischSlides || []).length") == 0
         bob.wait_for_function("() => document.title.startsWith('● Your turn')")
         alice.wait_for_function("() => !document.title.startsWith('●')")
         # the mute switch is remembered

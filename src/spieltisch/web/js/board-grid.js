@@ -47,7 +47,7 @@ export function drawGrid(view, opts) {
       g.append(piece ? s("rect", { class: "target-ring", x: 4, y: 4, width: CELL - 8, height: CELL - 8, rx: 10 }) : s("circle", { class: "target-dot", cx: 50, cy: 50, r: 14 }));
     } else if (premoveTargets.has(cell.id)) {
       g.classList.add("premove-target");
-      g.append(s("circle", { class: "premove-dot", cx: 50, cy: 50, r: 10 }));
+      g.append(s("circle", { class: "premove-dot", cx: 50, cy: 50, r: 7 }));
     }
     if (opts.onClick) g.addEventListener("click", () => opts.onClick(cell.id, piece));
     svg.append(g);

@@ -162,6 +162,7 @@ export function slide(svg, from, to, owner) {
   const dx = p.matrix.e - q.matrix.e;
   const dy = p.matrix.f - q.matrix.f;
   slot.classList.add("sliding");
+  (window.spieltischSlides = window.spieltischSlides || []).push(`${from}-${to}`); // for the tests
   const run = slot.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, 0px)" }], { duration: 220, easing: "cubic-bezier(.25,.8,.4,1)" });
   run.onfinish = run.oncancel = () => slot.classList.remove("sliding");
 }
