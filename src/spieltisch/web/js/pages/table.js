@@ -593,13 +593,15 @@ export function mount(main, { id, join }) {
       premove = null;
       preClicks = [];
     }
-    if (premove && canClick()) {
+    const myTurn = data.your_turn && data.status === "running" && data.state && data.state.to_move === data.turn;
+    if (premove && myTurn) { // played even while an earlier position is looked at
       const result = resolvePremove(premove.path, data.state.moves);
       premove = null;
       if (result && result.move) {
-        attention(before, data);
         dropped = false;
         send(result.move.notation);
+        animate(before, data);
+        attention(before, data);
         return;
       }
       if (result && result.partial) {
