@@ -1,6 +1,8 @@
 // The track renderer: fields along the track in the layout's box, each marked by its
 // kind, the path between them, the pieces on their fields, last move, clicks and targets.
 import { s, svgRoot } from "./dom.js";
+import { t } from "./i18n.js";
+import "./words/board.js";
 
 const UNIT = 100;
 
@@ -22,7 +24,7 @@ const SIGNS = {
   ],
   position1: () => [s("text", { class: "sign-text", y: 7 }, "1")],
   position2: () => [s("text", { class: "sign-text", y: 7 }, "2")],
-  start: () => [s("text", { class: "sign-text sign-small", y: 6 }, "START")],
+  start: () => [s("text", { class: "sign-text sign-small", y: 6 }, t("board.trackStart"))],
   goal: () => [s("path", { class: "sign-flag", d: "M-8 14 L-8 -14 L12 -8 L-8 -2" })],
 };
 
