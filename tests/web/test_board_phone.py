@@ -123,3 +123,31 @@ def test_the_move_list_never_moves_the_board(web: ServerProcess, phone: Any) -> 
         links.nth(ply - 1).tap()
         phone.wait_for_selector(f'.play[data-looking="{ply}"]')
     assert phone.evaluate("() => window.scrollY") == scroll
+
+
+def test_a_piece_dragged_by_touch(web: ServerProcess, phone: Any) -> None:
+    table_id = new_table(phone, web, "ostseeschach")
+    move = next(
+        m for m in api_table(phone, web, table_id)["state"]["moves"] if len(m["path"]) == 2
+    )
+    points = []
+    for cell in move["path"]:
+        box = phone.locator(f'.play .cell[data-id="{cell}"] .sq').bounding_box()
+        assert box is not None
+        points.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+    (x0, y0), (x1, y1) = points
+    cdp = phone.context.new_cdp_session(phone)
+
+    def touch(kind: str, x: float, y: float) -> None:
+        where = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": where})
+
+    touch("touchStart", x0, y0)
+    for step in range(1, 9):
+        touch("touchMove", x0 + (x1 - x0) * step / 8, y0 + (y1 - y0) * step / 8)
+    assert phone.locator(".drag-ghost").count() == 1  # under the finger
+    scrolled = phone.evaluate("() => window.scrollY")
+    touch("touchEnd", x1, y1)
+    wait_ply(phone, 1)
+    assert api_table(phone, web, table_id)["moves"] == [move["notation"]]
+    assert phone.evaluate("() => window.scrollY") == scrolled  # the drag did not scroll

@@ -54,7 +54,7 @@ export function moveList({ moves, movers, toMove = null, current, onLook }) {
   const list = h("ol", { class: "moves by-turn", "aria-label": t("board.moves") });
   for (const row of rows) {
     const cells = row.cols.map((turn, player) => {
-      if (!turn) return h("div", { class: `mcell mover-${player} empty` }, "…");
+      if (!turn) return h("div", { class: `mcell mover-${player} empty` }, player === 0 ? "…" : "");
       return h(
         "div",
         { class: `mcell mover-${player}` },
