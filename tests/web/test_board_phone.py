@@ -127,9 +127,7 @@ def test_the_move_list_never_moves_the_board(web: ServerProcess, phone: Any) -> 
 
 def test_a_piece_dragged_by_touch(web: ServerProcess, phone: Any) -> None:
     table_id = new_table(phone, web, "ostseeschach")
-    move = next(
-        m for m in api_table(phone, web, table_id)["state"]["moves"] if len(m["path"]) == 2
-    )
+    move = next(m for m in api_table(phone, web, table_id)["state"]["moves"] if len(m["path"]) == 2)
     points = []
     for cell in move["path"]:
         box = phone.locator(f'.play .cell[data-id="{cell}"] .sq').bounding_box()
