@@ -4,7 +4,8 @@
 // server's times), the move list by full move (click or ← → to look at a position),
 // abort, take-back, draw, resign, the end and the rematch offer. Every word through t().
 // Other areas mount their parts in the side panel's slots: #legend-slot, #invite-slot,
-// #chat-slot (empty containers kept across redraws).
+// #chat-slot (empty containers kept across redraws); after every redraw the page root
+// (`.play`) gets a "table-update" event with `{ id, table, view }`.
 import { TableSocket, getJSON, postJSON } from "../api.js";
 import { Clicks } from "../clicks.js";
 import { h, s as svgEl, svgRoot, playerColour } from "../dom.js";
@@ -533,6 +534,8 @@ export function mount(main, { id, join }) {
     keepInSight(list);
     ticker.update(looking ? null : table.clocks, table.status === "running");
     if (hovered) showHover(hovered);
+    // for the parts mounted in the slots (legend, chat, invite): the table and the view shown
+    root.dispatchEvent(new CustomEvent("table-update", { detail: { id, table, view } }));
   }
 
   function inspect(stone, owner) {
