@@ -3,11 +3,11 @@ sent, plus the time after sending that the player did not report as thinking."""
 
 from __future__ import annotations
 
+import time
 from typing import Any, cast
 
 import pytest
 
-from spieltisch.server import hub as hub_module
 from spieltisch.server.hub import LiveTable
 from spieltisch.tables import MovePlayed
 from tests.helpers.tables import table_for
@@ -15,7 +15,7 @@ from tests.helpers.tables import table_for
 
 def test_the_lag_of_a_move(monkeypatch: pytest.MonkeyPatch) -> None:
     now = [100.0]
-    monkeypatch.setattr(hub_module.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
     live = LiveTable(1, table_for("ostseeschach"), cast(Any, None))
     live.heard(MovePlayed(0, "a1b1", 0, 1.0))  # the turn begins at 100
     assert live.turn_began == 100.0 and live.turn_sent is None
