@@ -267,23 +267,30 @@ def test_clocks_fall_and_increment() -> None:
     events: list[Event] = []
     table.subscribe(events.append)
     clock.now += 3.0
-    assert table.remaining(0) == pytest.approx(7.0) and table.remaining(1) == 10.0
+    assert table.remaining(0) == 10.0  # a clock starts with its owner's first move
     table.play(0, str(table.state.legal_moves()[0]))
-    assert table.record.seconds == [3.0]
-    assert table.remaining(0) == pytest.approx(9.0)  # 10 - 3 + 2
-    clock.now += 9.5
+    clock.now += 4.0
+    table.play(1, str(table.state.legal_moves()[0]))
+    assert table.record.seconds == [3.0, 4.0]
+    assert table.remaining(0) == 12.0 and table.remaining(1) == 12.0  # free, + increment
+    clock.now += 3.0
+    assert table.remaining(0) == pytest.approx(9.0)
+    table.play(0, str(table.state.legal_moves()[0]))
+    assert table.remaining(0) == pytest.approx(11.0)  # 12 - 3 + 2
+    clock.now += 11.5
     assert table.tick() is False
     view = table.view(1)
     assert view["clocks"] == [
-        {"remaining": 9.0, "running": False},
-        {"remaining": 0.5, "running": True},
+        {"remaining": 11.0, "running": False, "ticking": False},
+        {"remaining": 0.5, "running": True, "ticking": True},
     ]
     clock.now += 1.0
     with pytest.raises(SeatError, match="GAME_OVER"):  # the flag fell before the move came
         table.play(1, str(table.state.legal_moves()[0]))
     assert events[-2:] == [ClockFlag(1), GameOver(0, TIME, ((), ()))]
     assert table.record.finished and table.record.reason == TIME and table.record.winner == 0
-    assert table.ply == 1
+    assert table.ply == 3
+    assert table.remaining(1) == 0.0  # the flagged clock shows 0:00
 
 
 def test_a_take_back_gives_the_clock_back() -> None:

@@ -65,7 +65,8 @@ def test_two_browsers_play_while_a_third_watches(web: ServerProcess, browser: An
             play_one(mover)
             for page in (alice, bob, carol):
                 wait_ply(page, ply)
-        assert carol.locator("ol.moves li").count() == 4
+        assert carol.locator("ol.moves .move-link").count() == 4
+        assert carol.locator("ol.moves li").count() == 2  # by full move: two rows
         carol.click('ol.moves .move-link[data-ply="2"]')  # look at an earlier position
         carol.wait_for_selector(".status.looking")
         assert "after move 2" in carol.locator(".status.looking").inner_text()
@@ -89,14 +90,14 @@ def test_server_restarted_mid_game(browser: Any, tmp_path: Path) -> None:
         create_table(page, server.url, "ostseeschach", "here", seed="9")
         play_one(page)
         play_one(page)
-        moves = [li.inner_text() for li in page.locator("ol.moves li").all()]
+        moves = [b.inner_text() for b in page.locator("ol.moves .move-link").all()]
         server.restart()
         page.wait_for_function(
             "() => !document.querySelector('.play').classList.contains('offline')"
         )
         play_one(page)  # the page reconnected by itself and the game goes on
         wait_ply(page, 3)
-        assert [li.inner_text() for li in page.locator("ol.moves li").all()][:2] == moves
+        assert [b.inner_text() for b in page.locator("ol.moves .move-link").all()][:2] == moves
         page.reload()
         wait_ply(page, 3)
         assert page.locator(TARGETS).count() > 0
@@ -117,6 +118,9 @@ def test_against_the_ai_it_thinks_and_takes_back(web: ServerProcess, context: An
     assert page.locator(TARGETS).count() > 0  # our turn again
     page.click("#takeback")
     wait_ply(page, 0)
+    assert page.locator("#abort").is_visible()  # until both have moved: abort, not resign
+    play_one(page)
+    wait_ply(page, 2)
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("#resign")
     page.wait_for_selector(".outcome")

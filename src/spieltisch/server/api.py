@@ -242,8 +242,11 @@ async def create_table(request: Request) -> Response:
         position = replay_record(record, ply).text()
     clock = None
     minutes = int_field(data, "clock_minutes", 0, 600, 0)
-    if minutes:
-        clock = (float(minutes), float(int_field(data, "clock_increment", 0, 600, 0) or 0))
+    # `clock_seconds`: an initial time under a minute (lichess's ¼ and ½ minute games)
+    seconds = int_field(data, "clock_seconds", 0, 59, 0)
+    if minutes or seconds:
+        initial = float(minutes or 0) + (seconds or 0) / 60.0
+        clock = (initial, float(int_field(data, "clock_increment", 0, 600, 0) or 0))
     new = NewTable(
         game=name,
         options=options,
@@ -286,6 +289,8 @@ async def rematch(request: Request) -> Response:
     live = await hub.get(path_id(request))
     identity = await identify(request)
     fresh = await hub.rematch(live, identity.key or "")
+    if fresh is None:  # offered: made once the other player accepts
+        return JSONResponse({"offered": True, "id": None})
     return JSONResponse(_created(fresh))
 
 

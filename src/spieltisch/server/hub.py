@@ -39,11 +39,14 @@ from spieltisch.store import IMPORTED, NotFoundError, Store, StoredGame
 from spieltisch.tables import (
     ClockSettings,
     Event,
+    MovePlayed,
     Seat,
     SeatError,
     SeatKind,
+    Started,
     Status,
     Table,
+    TookBack,
 )
 from spieltisch.tables.ai import AIPlayer
 from spieltisch.tables.lifecycle import Lifecycle, stale_reason
@@ -101,6 +104,14 @@ class LiveTable:
     recorder: Recorder | None = None
     life: Lifecycle | None = None
     claim_shown: bool = False
+    #: A rematch offered by this seat (created once the other accepts), and the seat
+    #: whose rematch offer was declined (shown to it).
+    rematch_offer: int | None = None
+    rematch_declined: int | None = None
+    #: When the current turn began (monotonic) and when its view was first sent: the
+    #: server's own delay before a player could see the move is lag, not thinking.
+    turn_began: float = 0.0
+    turn_sent: float | None = None
     _push_pending: bool = False
 
     # --- who holds what ----------------------------------------------------------------
@@ -156,6 +167,13 @@ class LiveTable:
                 and any(seat != table.draw_offer for seat in held),
                 "can_claim": self.life is not None
                 and any(self.life.claimable(seat) for seat in held),
+                "can_abort": bool(held) and table.abortable(),
+                "rematch_offer": self.rematch_offer,
+                "can_answer_rematch": self.rematch_offer is not None
+                and any(seat != self.rematch_offer for seat in held),
+                "rematch_declined": self.rematch_declined is not None
+                and self.rematch_declined in held,
+                "declined_mine": table.declined is not None and table.declined[1] in held,
             }
             text = json.dumps(mine, separators=(",", ":"))
             texts[token] = text[:-1] + ',"state":' + state_json + "}"
@@ -195,6 +213,8 @@ class LiveTable:
         sockets = list(self.sockets.items())
         if not sockets:
             return
+        if self.turn_sent is None:
+            self.turn_sent = time.monotonic()
         texts = self.message([token for _, token in sockets])
         encoded = {token: text.encode("utf-8") for token, text in texts.items()}
         for outbox, token in sockets:
@@ -219,7 +239,21 @@ class LiveTable:
 
     def heard(self, event: Event) -> None:
         """Every event of the table: push the new view (once it is stored)."""
+        if isinstance(event, MovePlayed | Started | TookBack):
+            self.turn_began, self.turn_sent = time.monotonic(), None
         self.schedule_push()
+
+    def lag(self, think: object) -> float:
+        """The lag of a move arriving now whose player says it thought `think` seconds
+        after seeing the turn: the server's delay before it sent the turn, and the time
+        between sending and the move that the player did not spend thinking (the
+        network). Without a usable `think` only the server's own delay counts."""
+        now = time.monotonic()
+        sent = self.turn_sent if self.turn_sent is not None else now
+        lag = max(0.0, sent - self.turn_began) if self.turn_began else 0.0
+        if isinstance(think, int | float) and not isinstance(think, bool) and think >= 0:
+            lag += max(0.0, now - sent - float(think))
+        return lag
 
     def _settled(self, stored: bool) -> None:
         self.schedule_push()
@@ -447,19 +481,37 @@ class Hub:
         live.schedule_push()
         return free[0]
 
-    async def rematch(self, live: LiveTable, token: str) -> LiveTable:
-        """The rematch of a finished table (made once; asked again, the same table)."""
-        if not live.held(token):
+    async def rematch(self, live: LiveTable, token: str) -> LiveTable | None:
+        """Offer or accept the rematch of a finished table: against a person elsewhere it
+        is an offer (None) until the other player asks too; then (or at once against the
+        AI, a bot or on one screen) the rematch table, made once."""
+        held = live.held(token)
+        if not held:
             raise SeatError("NO_SEAT", "only the players can ask for a rematch")
         if live.rematch_id is not None:
             return await self.get(live.rematch_id)
         if live.table.status not in (Status.OVER, Status.ABANDONED):
             raise SeatError("NOT_OVER", "a rematch comes after the end of the game")
+        other = 1 - held[0]
+        asked = len(held) == 2 or live.table.seats[other].kind is not SeatKind.PERSON
+        if not asked and live.rematch_offer != other:
+            live.rematch_offer, live.rematch_declined = held[0], None
+            live.schedule_push()
+            return None
         table = live.table.rematch()
         fresh = await self.open(table)
         live.rematch_id = fresh.id
+        live.rematch_offer = None
         live.schedule_push()
         return fresh
+
+    def decline_rematch(self, live: LiveTable, token: str) -> None:
+        """The other player's rematch offer is declined (the asker is shown so)."""
+        offer = live.rematch_offer
+        if offer is None or not any(seat != offer for seat in live.held(token)):
+            raise SeatError("NO_OFFER", "there is no rematch offer for you to answer")
+        live.rematch_offer, live.rematch_declined = None, offer
+        live.schedule_push()
 
     # --- watchers, clocks, idle tables -------------------------------------------------
 

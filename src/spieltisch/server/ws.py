@@ -36,7 +36,9 @@ def _act(live: LiveTable, token: str | None, data: dict[str, Any]) -> None:
         notation = data.get("notation")
         if not isinstance(notation, str):
             raise NotationError("a move is sent as its notation")
-        table.play(seat, notation)
+        table.play(seat, notation, lag=live.lag(data.get("think")))
+    elif kind == "abort":  # until both players moved (or while waiting for the second)
+        table.abort(seat)
     elif kind == "resign":
         table.resign(seat)
     elif kind == "takeback":
@@ -130,7 +132,12 @@ async def table_socket(socket: WebSocket) -> None:
                     raise NotationError("a message is a JSON object") from None
                 if not isinstance(data, dict):
                     raise NotationError("a message is a JSON object")
-                _act(live, token, data)
+                if data.get("type") == "rematch":  # offer, or accept the other's offer
+                    await hub.rematch(live, token or "")
+                elif data.get("type") == "decline_rematch":
+                    hub.decline_rematch(live, token or "")
+                else:
+                    _act(live, token, data)
                 if live.recorder is not None:
                     await live.recorder.settle()  # acknowledged once stored (NotSaved)
             except (SpieltischError, IllegalMoveError, StoreError) as exc:

@@ -3,6 +3,10 @@
 A table keeps no running clock state of its own: a seat's time is derived from the
 settings and the seconds of the moves in the record, so a take-back or a rebuild from
 the record gives the clocks back as they were.
+
+As on lichess, a seat's clock starts with its own first move: the time a player takes
+for their first move is recorded but not charged (until then the game can be aborted,
+see `Table.abort`). `LagQuota` is the bounded lag compensation per move.
 """
 
 from __future__ import annotations
@@ -71,18 +75,42 @@ def clock_times(
 
     `movers[i]` is the seat that made move i (`NOBODY` for a chance outcome) and
     `next_mover` the seat to move now (None at the end). A seat gains its increment for
-    every turn it finished: a move after which the next seat to move is another.
+    every turn it finished: a move after which the next seat to move is another. A
+    seat's first move is free: its clock starts with it.
     """
     left = [settings.initial[0], settings.initial[1]]
+    first = {mover: index for index, mover in reversed(list(enumerate(movers)))}
     after = next_mover
-    for mover, spent in zip(reversed(movers), reversed(seconds), strict=True):
+    for index in range(len(movers) - 1, -1, -1):
+        mover = movers[index]
         if mover == NOBODY:
             continue
-        left[mover] -= spent
+        if first.get(mover) != index:
+            left[mover] -= seconds[index]
         if after != mover:
             left[mover] += settings.increment[mover]
         after = mover
     return left
+
+
+class LagQuota:
+    """Lag compensation for one seat, bounded as lichess bounds it: a move is credited
+    the lag measured for it, at most the quota; the quota grows by `gain` per move up to
+    `7 * gain` and starts at `3 * gain`. `gain` follows the time control (longer games
+    allow more, at most one second per move), so a player on a slow line is not
+    charged the network's time, and nobody can claim more than a bounded share."""
+
+    def __init__(self, settings: ClockSettings, seat: int) -> None:
+        total = settings.initial[seat] + 40 * settings.increment[seat]
+        self.gain = min(1.0, 0.15 + total * 0.004)
+        self.quota = 3 * self.gain
+        self.most = 7 * self.gain
+
+    def credit(self, lag: float) -> float:
+        """The seconds credited for a move with `lag` seconds of measured lag."""
+        credited = min(max(0.0, lag), self.quota)
+        self.quota = min(self.most, self.quota + self.gain - credited)
+        return credited
 
 
 def _number(value: object) -> bool:

@@ -30,7 +30,7 @@ from spieltisch.core.chance import MAX_SEED, draw_chance
 from spieltisch.core.errors import IllegalMoveError, NotationError, quote
 from spieltisch.core.game import Game, Outcome, State
 from spieltisch.core.record import MAX_MOVE_LENGTH, GameRecord
-from spieltisch.tables.clock import NOBODY, ClockSettings, clock_times
+from spieltisch.tables.clock import NOBODY, ClockSettings, LagQuota, clock_times
 from spieltisch.tables.events import (
     Abandoned,
     ChanceDrawn,
@@ -51,7 +51,16 @@ from spieltisch.tables.events import (
 from spieltisch.tables.restore import chance_seed_from_meta, seats_from_meta
 from spieltisch.tables.seats import MAX_NAME_LENGTH, Seat, SeatError, SeatKind
 
-__all__ = ["AGREED_DRAW", "RESIGNATION", "TIME", "Checkpoint", "Listener", "Status", "Table"]
+__all__ = [
+    "ABORTED_BY_PLAYER",
+    "AGREED_DRAW",
+    "RESIGNATION",
+    "TIME",
+    "Checkpoint",
+    "Listener",
+    "Status",
+    "Table",
+]
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +68,8 @@ log = logging.getLogger(__name__)
 TIME = "TIME"
 RESIGNATION = "RESIGNATION"
 AGREED_DRAW = "AGREED_DRAW"
+#: Why a game a player aborted ended without a result (`Table.abort`).
+ABORTED_BY_PLAYER = "aborted: by a player"
 
 Listener = Callable[[Event], None]
 Clock = Callable[[], float]
@@ -175,6 +186,12 @@ class Table:
         self.spectators = 0
         self.takeback_offer: int | None = None
         self.draw_offer: int | None = None
+        #: The last declined offer, shown to the seat that made it until the next move or
+        #: offer: ("draw" or "takeback", the asking seat).
+        self.declined: tuple[str, int] | None = None
+        #: Each seat's lag compensation (with clocks), and the clocks frozen at the end.
+        self._lag = None if clocks is None else [LagQuota(clocks, 0), LagQuota(clocks, 1)]
+        self._final: list[float] | None = None
         #: How many times a listener raised (the table went on regardless).
         self.listener_errors = 0
         self._turn_started = clock()
@@ -209,13 +226,26 @@ class Table:
         """The seat that made each recorded move (-1 for a chance outcome)."""
         return list(self._movers)
 
+    def started(self, seat: int) -> bool:
+        """Whether `seat`'s clock runs: it starts with the seat's first move."""
+        return seat in self._movers
+
+    def abortable(self) -> bool:
+        """Whether the game may still be aborted: waiting, or running before both moved."""
+        if self.status is Status.WAITING:
+            return True
+        return self.status is Status.RUNNING and not (self.started(0) and self.started(1))
+
     def remaining(self, seat: int) -> float | None:
         """Seconds left on `seat`'s clock now (None without clocks); may be negative
-        until the flag fall is noticed (`tick`)."""
+        until the flag fall is noticed (`tick`). A clock stands still until its seat's
+        first move, and at the end (a flagged clock shows 0)."""
         if self.clocks is None:
             return None
+        if self._final is not None:
+            return self._final[seat]
         left = clock_times(self.clocks, self._movers, self.record.seconds, self._next_mover())
-        if self.turn == seat:
+        if self.turn == seat and self.started(seat):
             return left[seat] - (self.clock() - self._turn_started)
         return left[seat]
 
@@ -229,7 +259,11 @@ class Table:
         clocks = None
         if self.clocks is not None:
             clocks = [
-                {"remaining": round(max(0.0, self.remaining(i) or 0.0), 3), "running": turn == i}
+                {
+                    "remaining": round(max(0.0, self.remaining(i) or 0.0), 3),
+                    "running": turn == i,
+                    "ticking": turn == i and self.started(i),
+                }
                 for i in (0, 1)
             ]
         outcome = None
@@ -258,6 +292,10 @@ class Table:
             "clocks": clocks,
             "takeback_offer": self.takeback_offer,
             "draw_offer": self.draw_offer,
+            "declined": None
+            if self.declined is None
+            else {"what": self.declined[0], "by": self.declined[1]},
+            "abortable": self.abortable(),
             "can_take_back": running and for_seat is not None and for_seat in self._movers,
             "spectators": self.spectators,
             "ply": self.ply,
@@ -350,9 +388,13 @@ class Table:
 
     # --- playing -----------------------------------------------------------------------
 
-    def play(self, seat: int, move: Any, *, think: float | None = None) -> None:
+    def play(
+        self, seat: int, move: Any, *, think: float | None = None, lag: float | None = None
+    ) -> None:
         """Make `move` (notation text, or a move value) for `seat`; `think` is the seconds
-        an AI searched for it (shown in the view and the move's event).
+        an AI searched for it (shown in the view and the move's event); `lag` the seconds
+        of the turn the server measured as lag (not the player's thinking), credited back
+        within the seat's `LagQuota`.
 
         Refuses with `SeatError` a seat that is not to move or a game not running, and
         with the game's own errors (`NotationError`, `IllegalMoveError`) a move that does
@@ -372,11 +414,15 @@ class Table:
             description = state.describe_move(move)
             state.push(move)
         now = self.clock()
-        spent = round(max(0.0, now - self._turn_started), 4)
+        spent = max(0.0, now - self._turn_started)
+        if lag is not None and self._lag is not None and self.started(seat):
+            spent = max(0.0, spent - self._lag[seat].credit(min(lag, spent)))
+        spent = round(spent, 4)
         self._record(seat, str(move), spent)
         self.last_think = None if think is None else round(max(0.0, think), 4)
         self._turn_started = now
         self.takeback_offer = self.draw_offer = None
+        self.declined = None
         if self.thinking == seat:
             self.thinking = None
         self._emit(MovePlayed(self.ply - 1, str(move), seat, spent, description, self.last_think))
@@ -411,10 +457,22 @@ class Table:
         self._finish(Outcome(1 - turn, TIME))
         return True
 
+    def abort(self, seat: int) -> None:
+        """`seat` aborts the game: allowed while the table waits and until both players
+        have moved (as on lichess); the game ends without a result, nobody is rated."""
+        self._check_seat(seat)
+        self.tick()
+        if self.status not in (Status.WAITING, Status.RUNNING):
+            raise SeatError("GAME_OVER", f"the game is {self.status}")
+        if not self.abortable():
+            raise SeatError("NO_ABORT", "a game can be aborted only until both players moved")
+        self.abandon(ABORTED_BY_PLAYER)
+
     def abandon(self, reason: str = "abandoned") -> None:
         """Leave the game without a result (a finished game stays as it is)."""
         if self.status in (Status.OVER, Status.ABANDONED):
             return
+        self._freeze()
         self.status = Status.ABANDONED
         self.thinking = None
         self.takeback_offer = self.draw_offer = None
@@ -431,6 +489,7 @@ class Table:
             self.take_back(seat)
             return
         self.takeback_offer = seat
+        self.declined = None
         self._emit(TakebackOffered(seat))
 
     def accept_takeback(self, seat: int) -> None:
@@ -443,6 +502,7 @@ class Table:
         self._check_running(seat)
         self._offer_to(seat, self.takeback_offer, "take-back")
         self.takeback_offer = None
+        self.declined = ("takeback", 1 - seat)
         self._emit(TakebackDeclined(seat))
 
     def take_back(self, seat: int) -> None:
@@ -464,6 +524,7 @@ class Table:
                 break
         self._turn_started = self.clock()
         self.takeback_offer = self.draw_offer = None
+        self.declined = None
         self.thinking = self.last_think = None
         self._emit(TookBack(seat, plies, self.ply))
 
@@ -472,6 +533,10 @@ class Table:
         self._check_running(seat)
         if self.seats[1 - seat].kind is SeatKind.AI:
             raise SeatError("AI_TAKES_NO_DRAW", "the AI does not answer draw offers")
+        if self.draw_offer == 1 - seat:  # both offered: that is an agreement
+            self.accept_draw(seat)
+            return
+        self.declined = None
         self.draw_offer = seat
         self._emit(DrawOffered(seat))
 
@@ -484,6 +549,7 @@ class Table:
         self._check_running(seat)
         self._offer_to(seat, self.draw_offer, "draw")
         self.draw_offer = None
+        self.declined = ("draw", 1 - seat)
         self._emit(DrawDeclined(seat))
 
     # --- going back to a stored moment -------------------------------------------------
@@ -534,6 +600,9 @@ class Table:
             record.meta["abandoned"] = point.abandoned
         self.takeback_offer = point.takeback_offer
         self.draw_offer = point.draw_offer
+        self._final = None
+        if point.status in (Status.OVER, Status.ABANDONED):
+            self._freeze(final_only=True)
         self.thinking = None
         self._turn_started = self.clock()
         self._emit(Reverted(self.ply, reason))
@@ -620,8 +689,10 @@ class Table:
             if result is None:
                 result = Outcome(record.winner, record.reason, record.scores)
             table._set_outcome(result)
+            table._freeze(final_only=True)
         elif "abandoned" in meta:
             table.status = Status.ABANDONED
+            table._freeze(final_only=True)
         elif all(seat.taken for seat in table.seats):
             table.start()
         return table
@@ -648,7 +719,23 @@ class Table:
             assert result is not None, "a finished game has an outcome"
             self._finish(result)
 
+    def _freeze(self, *, final_only: bool = False) -> None:
+        """Stop the clocks where they stand (the end of the game); a seat that lost on
+        time shows 0. `final_only`: from the record alone (no turn under way)."""
+        if self.clocks is None:
+            return
+        if final_only:
+            self._final = None
+            left = clock_times(self.clocks, self._movers, self.record.seconds, None)
+        else:
+            left = [self.remaining(0) or 0.0, self.remaining(1) or 0.0]
+        outcome = self.outcome
+        if outcome is not None and outcome.reason == TIME and outcome.winner is not None:
+            left[1 - outcome.winner] = 0.0
+        self._final = [round(max(0.0, value), 4) for value in left]
+
     def _finish(self, result: Outcome) -> None:
+        self._freeze()
         self.status = Status.OVER
         self.thinking = None
         self.takeback_offer = self.draw_offer = None
@@ -662,6 +749,8 @@ class Table:
         record.winner = result.winner
         record.reason = result.reason
         record.scores = result.scores
+        if result.reason == TIME and self._final is not None and result.winner is not None:
+            self._final[1 - result.winner] = 0.0  # the flag fell: that clock shows 0
 
     def _next_mover(self) -> int | None:
         to_move = self.state.to_move

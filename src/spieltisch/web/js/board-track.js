@@ -2,6 +2,8 @@
 // kind, the path between them, the pieces on their fields, last move, clicks and targets.
 import { s, svgRoot } from "./dom.js";
 import { costTag } from "./legend.js";
+import { t } from "./i18n.js";
+import "./words/board.js";
 
 const UNIT = 100;
 
@@ -23,7 +25,7 @@ const SIGNS = {
   ],
   position1: () => [s("text", { class: "sign-text", y: 7 }, "1")],
   position2: () => [s("text", { class: "sign-text", y: 7 }, "2")],
-  start: () => [s("text", { class: "sign-text sign-small", y: 6 }, "START")],
+  start: () => [s("text", { class: "sign-text sign-small", y: 6 }, t("board.trackStart"))],
   goal: () => [s("path", { class: "sign-flag", d: "M-8 14 L-8 -14 L12 -8 L-8 -2" })],
 };
 
@@ -40,6 +42,7 @@ export function drawTrack(view, opts) {
   const selected = new Set(opts.selected || []);
   const next = opts.next || new Set();
   const costs = new Map((view.targets || []).filter((x) => x.cost !== undefined && x.cost !== null).map((x) => [x.id, x.cost]));
+  const sources = opts.sources || new Set();
   svg.append(s("rect", { class: "board-frame track-frame", x: 4, y: 4, width: W + 32, height: H + 32, rx: 22 }));
   const path = view.cells.map((c, i) => `${i ? "L" : "M"}${pos(c)[0].toFixed(1)} ${pos(c)[1].toFixed(1)}`).join(" ");
   svg.append(s("path", { class: "track-path", d: path }));
@@ -61,12 +64,13 @@ export function drawTrack(view, opts) {
     const here = byCell.get(cell.id) || [];
     here.forEach((p, i) => {
       const dx = here.length > 1 ? (i ? 17 : -17) : 0;
-      const hare = s("g", { class: `piece owner-${p.owner}`, transform: `translate(${dx} -2)` });
+      const hare = s("g", { class: `piece owner-${p.owner}`, "data-owner": p.owner, transform: `translate(${dx} -2)` });
       hare.append(s("title", {}, p.name));
       hare.append(s("circle", { class: "token hare-token", r: here.length > 1 ? 19 : 24 }));
       hare.append(s("text", { class: "token-label", y: 8 }, p.label));
-      g.append(hare);
+      g.append(s("g", { class: "piece-slot" }, hare)); // the slot slides when a move is animated
     });
+    if (sources.has(cell.id)) g.classList.add("movable");
     if (next.has(cell.id)) {
       g.classList.add("clickable");
       g.append(s("circle", { class: "target-ring", r: R + 4 }));

@@ -5,6 +5,11 @@ import { h, s, svgRoot, playerColour } from "./dom.js";
 import { drawGrid } from "./board-grid.js";
 import { drawTrack } from "./board-track.js";
 import { stoneFace } from "./pieces.js";
+import { formatClock } from "./clock.js";
+import { t } from "./i18n.js";
+import "./words/board.js";
+
+export { formatClock };
 
 export function drawBoard(view, opts) {
   return view.layout.kind === "track" ? drawTrack(view, opts) : drawGrid(view, opts);
@@ -23,7 +28,9 @@ export function handItem(view, hand, item, opts) {
   const next = opts.next || new Set();
   const chosen = (opts.selected || []).includes(item.id);
   const clickable = next.has(item.id);
-  const cls = `hand-item kind-${item.kind}${clickable ? " clickable" : ""}${chosen ? " chosen" : ""}`;
+  // a piece in hand may be premoved (dropped) while the opponent is to move
+  const premovable = !clickable && !!opts.premoving && !!opts.sources && opts.sources.has(item.id);
+  const cls = `hand-item kind-${item.kind}${clickable ? " clickable" : ""}${premovable ? " premovable" : ""}${chosen ? " chosen" : ""}`;
   const count = item.count === null || item.count === undefined ? null : item.count;
   const el = h(
     "button",
@@ -31,9 +38,9 @@ export function handItem(view, hand, item, opts) {
       class: cls,
       type: "button",
       "data-id": item.id,
-      title: item.stone ? `${item.stone.name} (value ${item.stone.value})` : item.label,
-      disabled: !clickable && !item.stone,
-      onclick: () => (clickable ? opts.onClick && opts.onClick(item.id) : item.stone && opts.onInspect && opts.onInspect(item.stone, hand.player)),
+      title: item.stone ? t("board.stoneTitle", { name: item.stone.name, value: item.stone.value }) : item.label,
+      disabled: !clickable && !premovable && !item.stone,
+      onclick: () => (clickable || premovable ? opts.onClick && opts.onClick(item.id) : item.stone && opts.onInspect && opts.onInspect(item.stone, hand.player)),
       onmouseenter: () => item.stone && opts.onInspect && opts.onInspect(item.stone, hand.player),
     },
     item.stone ? stoneIcon(item.stone, hand.player) : h("span", { class: "card-face" }, h("span", { class: "card-title" }, item.label)),
@@ -47,12 +54,6 @@ function counterChip(counter) {
   return h("span", { class: `counter c-${counter.key}`, title: counter.label }, h("span", { class: "counter-label" }, counter.label), h("b", {}, counter.limit != null ? `${counter.value} / ${counter.limit}` : String(counter.value)));
 }
 
-export function formatClock(seconds) {
-  const t = Math.max(0, Math.ceil(seconds));
-  const m = Math.floor(t / 60);
-  return `${m}:${String(t % 60).padStart(2, "0")}`;
-}
-
 export function seatBar(view, player, opts) {
   const seat = opts.seats ? opts.seats[player] : null;
   const toMove = view.to_move === player;
@@ -63,16 +64,16 @@ export function seatBar(view, player, opts) {
     h("span", { class: "swatch" }),
     h("span", { class: "seat-name" }, seat && seat.name ? seat.name : view.players[player]),
     seat && seat.name ? h("span", { class: "seat-colour" }, view.players[player]) : null,
-    seat && seat.kind === "ai" ? h("span", { class: "badge" }, "AI") : null,
-    opts.thinking === player ? h("span", { class: "thinking" }, h("span", { class: "spinner" }), "thinking…") : null,
-    opts.clocks ? h("span", { class: `clock${opts.clocks[player].running ? " running" : ""}`, "data-clock": player }, formatClock(opts.clocks[player].remaining)) : null,
+    seat && seat.kind === "ai" ? h("span", { class: "badge" }, t("board.ai")) : null,
+    opts.thinking === player ? h("span", { class: "thinking" }, h("span", { class: "spinner" }), t("board.thinking")) : null,
+    opts.clocks ? h("span", { class: `clock${opts.clocks[player].running ? " running" : ""}${opts.clocks[player].ticking ? " ticking" : ""}`, "data-clock": player, role: "timer", "aria-label": t("board.clockOf", { player: view.players[player] }) }, formatClock(opts.clocks[player].remaining)) : null,
   );
   bar.append(who);
   const counters = view.counters.filter((c) => c.player === player);
   if (counters.length) bar.append(h("div", { class: "counters" }, counters.map(counterChip)));
   for (const hand of view.hands.filter((x) => x.player === player)) {
     const items = hand.items.map((item) => handItem(view, hand, item, opts));
-    bar.append(h("div", { class: "hand" }, h("span", { class: "hand-label" }, hand.label), items.length ? items : h("span", { class: "empty" }, "none")));
+    bar.append(h("div", { class: "hand" }, h("span", { class: "hand-label" }, hand.label), items.length ? items : h("span", { class: "empty" }, t("board.none"))));
   }
   return bar;
 }
@@ -88,9 +89,9 @@ export function dieFace(value) {
 export function sharedPanel(view, opts) {
   const parts = [];
   const counters = view.counters.filter((c) => c.player === null);
-  const phase = view.phase && view.phase !== "play" && view.phase !== "over" ? h("span", { class: "phase" }, `${view.phase} phase`) : null;
+  const phase = view.phase && view.phase !== "play" && view.phase !== "over" ? h("span", { class: "phase" }, t("board.phase", { phase: view.phase })) : null;
   if (view.dice !== null && view.dice !== undefined) {
-    parts.push(h("div", { class: "dice", title: "the last die roll" }, dieFace(view.dice), h("span", {}, `rolled ${view.dice}`)));
+    parts.push(h("div", { class: "dice", title: t("board.lastRoll") }, dieFace(view.dice), h("span", {}, t("board.rolled", { value: view.dice }))));
   }
   if (counters.length || phase) parts.push(h("div", { class: "counters shared" }, phase, counters.map(counterChip)));
   for (const hand of view.hands.filter((x) => x.player === null)) {
@@ -116,14 +117,14 @@ export function stoneInspector(stone, owner, view) {
   return h(
     "div",
     { class: "inspector" },
-    h("div", { class: "inspector-title" }, `${stone.name} (${stone.code}) · value ${stone.value}${colour ? " · " + colour : ""}`),
+    h("div", { class: "inspector-title" }, t("board.stoneInspect", { name: stone.name, code: stone.code, value: stone.value }) + (colour ? ` · ${colour}` : "")),
     h(
       "div",
       { class: "faces" },
-      h("figure", {}, stoneIcon(stone, owner, "front"), h("figcaption", {}, `front · strength ${stone.front.strength}`)),
-      stone.back ? h("figure", {}, stoneIcon(stone, owner, "back"), h("figcaption", {}, `back · strength ${stone.back.strength}`)) : h("figure", { class: "no-back" }, h("div", { class: "none" }, "no back side")),
+      h("figure", {}, stoneIcon(stone, owner, "front"), h("figcaption", {}, t("board.stoneFront", { strength: stone.front.strength }))),
+      stone.back ? h("figure", {}, stoneIcon(stone, owner, "back"), h("figcaption", {}, t("board.stoneBack", { strength: stone.back.strength }))) : h("figure", { class: "no-back" }, h("div", { class: "none" }, t("board.noBack"))),
     ),
-    h("div", { class: "legend" }, h("span", { class: "legend-move" }, "○ move"), h("span", { class: "legend-capture" }, "★ move and capture"), h("span", {}, "bar = front edge")),
+    h("div", { class: "legend" }, h("span", { class: "legend-move" }, t("board.markMove")), h("span", { class: "legend-capture" }, t("board.markCapture")), h("span", {}, t("board.markFront"))),
   );
 }
 
@@ -136,9 +137,32 @@ export function outcomeBox(view, extra) {
   return h(
     "div",
     { class: `outcome ${o.winner === null ? "draw" : playerColour(view, o.winner)}` },
-    h("div", { class: "outcome-title" }, o.text || (o.winner === null ? "draw" : `${view.players[o.winner]} wins`)),
-    h("div", { class: "outcome-reason" }, `reason: ${o.reason}`),
+    h("div", { class: "outcome-title" }, o.text || (o.winner === null ? t("board.draw") : t("board.wins", { player: view.players[o.winner] }))),
+    h("div", { class: "outcome-reason" }, t("board.reasonLine", { reason: o.reason_text || o.reason })),
     rows.length ? h("table", { class: "scores" }, h("tr", {}, h("th", {}, ""), h("th", {}, view.players[0]), h("th", {}, view.players[1])), rows) : null,
     extra || null,
   );
+}
+
+// Slide the piece that just moved from `from` to `to` (a short animation, as lichess
+// does): its slot starts where it was and glides to its new cell. `owner` picks the
+// mover's piece where a cell holds several (two hares on one field).
+export function slide(svg, from, to, owner) {
+  if (!svg || from === to || (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches)) return;
+  const cellOf = (id) => svg.querySelector(`.cell[data-id="${CSS.escape(id)}"]`);
+  const a = cellOf(from);
+  const b = cellOf(to);
+  if (!a || !b || !a.transform || !b.transform) return;
+  const slots = [...b.querySelectorAll(".piece-slot")];
+  const slot = slots.find((el) => owner !== null && owner !== undefined && el.querySelector(`.owner-${owner}`)) || slots[0];
+  if (!slot || !slot.animate) return;
+  const p = a.transform.baseVal.consolidate();
+  const q = b.transform.baseVal.consolidate();
+  if (!p || !q) return;
+  const dx = p.matrix.e - q.matrix.e;
+  const dy = p.matrix.f - q.matrix.f;
+  slot.classList.add("sliding");
+  (window.spieltischSlides = window.spieltischSlides || []).push(`${from}-${to}`); // for the tests
+  const run = slot.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, 0px)" }], { duration: 220, easing: "cubic-bezier(.25,.8,.4,1)" });
+  run.onfinish = run.oncancel = () => slot.classList.remove("sliding");
 }
