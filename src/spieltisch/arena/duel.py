@@ -100,7 +100,9 @@ class ServerThread:
 @dataclass
 class DuelGame:
     """One game of a duel: which seat player 1 had, the room, the result as seen by
-    player 1 (1 win, 0.5 draw, 0 loss, None: no result), the reason and score parts."""
+    player 1 (1 win, 0.5 draw, 0 loss, None: no result), the reason and score parts;
+    for a game lost by a rule violation, a timeout or leaving: the player who lost it
+    (0 player 1, 1 player 2), the official `cause` and the server's `detail`."""
 
     index: int
     seat_of_player1: int
@@ -110,6 +112,9 @@ class DuelGame:
     reason: str = ""
     scores: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     plies: int = 0
+    forfeit_player: int | None = None
+    cause: str = ""
+    detail: str = ""
 
 
 @dataclass
@@ -250,14 +255,17 @@ def run_duel(
     names: tuple[str, str] = ("player1", "player2"),
     soft_timeout: float = 2.0,
     hard_timeout: float = 10.0,
-    can_timeout: bool = True,
+    can_timeout: bool | tuple[bool, bool] = True,
     game_timeout: float = GAME_TIMEOUT,
     output: Callable[[str], None] | None = None,
     on_game: Callable[[DuelGame], None] | None = None,
     remote: RemoteServer | None = None,
 ) -> DuelResult:
     """Play `games` games between the two bot commands (see the module); on `remote`,
-    a server elsewhere, instead of one started here."""
+    a server elsewhere, instead of one started here. `can_timeout`: whether the bots'
+    slots can time out, both or each (player 1, player 2; a server elsewhere takes one
+    value for both: the first)."""
+    timeouts = can_timeout if isinstance(can_timeout, tuple) else (can_timeout, can_timeout)
     for command in commands:  # a command that cannot start fails before any game
         bot_argv(command)
     if remote is not None:
@@ -269,7 +277,7 @@ def run_duel(
             seed,
             options,
             names,
-            can_timeout,
+            timeouts[0],
             game_timeout,
             output,
             on_game,
@@ -286,13 +294,17 @@ def run_duel(
             first = index % 2  # player 1 takes seat 0 in even games, seat 1 in odd ones
             seat_names = (names[0], names[1]) if first == 0 else (names[1], names[0])
 
+            seat_timeouts = timeouts if first == 0 else (timeouts[1], timeouts[0])
+
             def prepare(
-                seat_names: tuple[str, str] = seat_names, pair_seed: int = pair_seed
+                seat_names: tuple[str, str] = seat_names,
+                pair_seed: int = pair_seed,
+                seat_timeouts: tuple[bool, bool] = seat_timeouts,
             ) -> tuple[Room, list[str]]:
                 return lobby.prepare(
                     game,
                     seat_names,
-                    can_timeout=(can_timeout, can_timeout),
+                    can_timeout=seat_timeouts,
                     options=options,
                     seed=pair_seed,
                 )
@@ -313,6 +325,9 @@ def run_duel(
                     entry.score = 1.0 if outcome.winner == first else 0.0
                 entry.reason = outcome.reason
                 entry.scores = outcome.scores
+                if room.forfeit is not None:
+                    entry.forfeit_player = 0 if room.forfeit.seat == first else 1
+                    entry.cause, entry.detail = room.forfeit.cause, room.forfeit.reason
             result.games.append(entry)
             if on_game is not None:
                 on_game(entry)
@@ -360,6 +375,11 @@ def _run_remote(
             entry.reason = str(over.get("reason") or "")
             scores = over.get("scores") or [[], []]
             entry.scores = (tuple(scores[0]), tuple(scores[1]))
+            forfeit = over.get("forfeit")
+            if isinstance(forfeit, dict):
+                entry.forfeit_player = 0 if forfeit.get("seat") == first else 1
+                entry.cause = str(forfeit.get("cause") or "")
+                entry.detail = str(forfeit.get("reason") or "")
         result.games.append(entry)
         if on_game is not None:
             on_game(entry)

@@ -24,6 +24,7 @@ from spieltisch.cli.accounts import accounts_command
 from spieltisch.cli.bots import bot_command, duel_command, server_command
 from spieltisch.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, one_line
 from spieltisch.cli.engine import analyse, uci
+from spieltisch.cli.gauntlet import gauntlet_command
 from spieltisch.cli.info import games_command, levels_command, perft_command, show
 from spieltisch.cli.learn import curve, train
 from spieltisch.cli.matches import match, replay
@@ -129,6 +130,7 @@ for _command in (
     server_command,
     bot_command,
     duel_command,
+    gauntlet_command,
     train,
     curve,
     accounts_command,
