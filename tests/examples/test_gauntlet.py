@@ -120,3 +120,17 @@ def test_levels_are_checked_and_default_to_every_house_level() -> None:
         assert "grandmaster" in str(exc)
     else:
         raise AssertionError("an unknown level was accepted")
+
+
+def test_an_unknown_level_or_a_missing_program_is_one_error_line(tmp_path: Path) -> None:
+    base = [sys.executable, "-m", "spieltisch", "gauntlet", "okard", "--db", str(tmp_path / "g")]
+    for extra, words in (
+        (["--bot", f"{sys.executable} {KIT}", "--levels", "grandmaster"], "no level"),
+        (["--bot", "no-such-program-here --fast"], "no program"),
+    ):
+        run = subprocess.run(
+            [*base, *extra], env=bot_env(), capture_output=True, text=True, timeout=60, check=False
+        )
+        assert run.returncode == 2, run.stderr
+        assert run.stderr.startswith("error: ") and words in run.stderr, run.stderr
+        assert len(run.stderr.strip().splitlines()) == 1
