@@ -134,3 +134,17 @@ def test_an_unknown_level_or_a_missing_program_is_one_error_line(tmp_path: Path)
         assert run.returncode == 2, run.stderr
         assert run.stderr.startswith("error: ") and words in run.stderr, run.stderr
         assert len(run.stderr.strip().splitlines()) == 1
+
+
+def test_a_bot_that_dies_at_once_costs_no_game_timeout(tmp_path: Path) -> None:
+    """A bot program that ends before it joins (a wrong class path, a crash) leaves its
+    seat empty for good: the game is given up after a moment, not after --game-timeout,
+    and the exit status is the reason shown."""
+    bot = tmp_path / "crash.py"
+    bot.write_text("import sys\nsys.exit(3)\n", encoding="utf-8")
+    result = run_gauntlet(
+        load("okard"), f"{sys.executable} {bot}", 1, asked=["random"], game_timeout=600.0
+    )
+    (game,) = result.levels[0].duel.games
+    assert game.score is None
+    assert game.reason == "player1 ended (exit status 3) before the first move"

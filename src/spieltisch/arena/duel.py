@@ -30,7 +30,7 @@ from spieltisch.bots.rooms import JoinError, Lobby, Room, StoreHost
 from spieltisch.bots.server import BotServer
 from spieltisch.core.errors import SpieltischError, quote
 from spieltisch.store import Store
-from spieltisch.tables.table import derive_seed
+from spieltisch.tables.table import Status, derive_seed
 
 __all__ = [
     "BotCommandError",
@@ -314,10 +314,13 @@ def run_duel(
             processes = launch_bots(
                 [(commands[p], codes[order[p]]) for p in (0, 1)], output, "127.0.0.1", server.port
             )
-            played = await_room(server, room, processes, game_timeout)
+            gone: list[int] = []
+            played = await_room(server, room, processes, game_timeout, gone)
             table = room.table
             outcome = table.outcome
             entry = DuelGame(index, first, room.id, pair_seed, plies=table.ply)
+            if not played:
+                entry.reason = _why_not(processes, gone, table.ply > 0)
             if played and outcome is not None:
                 if outcome.winner is None:
                     entry.score = 0.5
@@ -430,9 +433,12 @@ def await_room(
     room: Room,
     processes: Sequence[subprocess.Popen[bytes]],
     timeout: float,
+    gone: list[int] | None = None,
 ) -> bool:
-    """Wait until the room is over (True) or cancelled after `timeout` or after both
-    bots ended without finishing it (False); the bots are stopped in any case."""
+    """Wait until the room is over (True) or cancelled after `timeout`, after both bots
+    ended without finishing it, or after one ended before the game began (its seat can
+    never be taken then) (False); the bots are stopped in any case. `gone` gets the
+    indices of the bots that had ended by themselves when the room was given up."""
     deadline = time.monotonic() + timeout
     gone_since: float | None = None
     finished = False
@@ -441,7 +447,9 @@ def await_room(
             finished = True
             break
         now = time.monotonic()
-        if all(process.poll() is not None for process in processes):
+        ended = [process.poll() is not None for process in processes]
+        # all bots gone, or one gone before the game began (its seat stays empty for good)
+        if all(ended) or (any(ended) and room.table.status is Status.WAITING):
             gone_since = gone_since if gone_since is not None else now
             if now - gone_since > 2.0:
                 break
@@ -449,9 +457,22 @@ def await_room(
             break
         time.sleep(0.02)
     if not room.closed:
+        if gone is not None:
+            gone += [i for i, process in enumerate(processes) if process.poll() is not None]
         server.call(room.cancel)
     _stop(processes)
     return finished and room.table.outcome is not None
+
+
+def _why_not(processes: Sequence[subprocess.Popen[bytes]], gone: list[int], moved: bool) -> str:
+    """Why a game has no result, as far as the bots' processes tell: those that had
+    ended by themselves (`gone`) when it was given up (`moved`: any move was made)."""
+    ended = [
+        f"player{index + 1} ended (exit status {processes[index].returncode})" for index in gone
+    ]
+    if ended:
+        return "; ".join(ended) + ("" if moved else " before the first move")
+    return "no result in time"
 
 
 def _stop(processes: Sequence[subprocess.Popen[bytes]]) -> None:
