@@ -30,7 +30,7 @@ from spieltisch.bots.rooms import JoinError, Lobby, Room, StoreHost
 from spieltisch.bots.server import BotServer
 from spieltisch.core.errors import SpieltischError, quote
 from spieltisch.store import Store
-from spieltisch.tables.table import derive_seed
+from spieltisch.tables.table import Status, derive_seed
 
 __all__ = [
     "BotCommandError",
@@ -100,7 +100,9 @@ class ServerThread:
 @dataclass
 class DuelGame:
     """One game of a duel: which seat player 1 had, the room, the result as seen by
-    player 1 (1 win, 0.5 draw, 0 loss, None: no result), the reason and score parts."""
+    player 1 (1 win, 0.5 draw, 0 loss, None: no result), the reason and score parts;
+    for a game lost by a rule violation, a timeout or leaving: the player who lost it
+    (0 player 1, 1 player 2), the official `cause` and the server's `detail`."""
 
     index: int
     seat_of_player1: int
@@ -110,6 +112,9 @@ class DuelGame:
     reason: str = ""
     scores: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     plies: int = 0
+    forfeit_player: int | None = None
+    cause: str = ""
+    detail: str = ""
 
 
 @dataclass
@@ -250,14 +255,17 @@ def run_duel(
     names: tuple[str, str] = ("player1", "player2"),
     soft_timeout: float = 2.0,
     hard_timeout: float = 10.0,
-    can_timeout: bool = True,
+    can_timeout: bool | tuple[bool, bool] = True,
     game_timeout: float = GAME_TIMEOUT,
     output: Callable[[str], None] | None = None,
     on_game: Callable[[DuelGame], None] | None = None,
     remote: RemoteServer | None = None,
 ) -> DuelResult:
     """Play `games` games between the two bot commands (see the module); on `remote`,
-    a server elsewhere, instead of one started here."""
+    a server elsewhere, instead of one started here. `can_timeout`: whether the bots'
+    slots can time out, both or each (player 1, player 2; a server elsewhere takes one
+    value for both: the first)."""
+    timeouts = can_timeout if isinstance(can_timeout, tuple) else (can_timeout, can_timeout)
     for command in commands:  # a command that cannot start fails before any game
         bot_argv(command)
     if remote is not None:
@@ -269,7 +277,7 @@ def run_duel(
             seed,
             options,
             names,
-            can_timeout,
+            timeouts[0],
             game_timeout,
             output,
             on_game,
@@ -286,13 +294,17 @@ def run_duel(
             first = index % 2  # player 1 takes seat 0 in even games, seat 1 in odd ones
             seat_names = (names[0], names[1]) if first == 0 else (names[1], names[0])
 
+            seat_timeouts = timeouts if first == 0 else (timeouts[1], timeouts[0])
+
             def prepare(
-                seat_names: tuple[str, str] = seat_names, pair_seed: int = pair_seed
+                seat_names: tuple[str, str] = seat_names,
+                pair_seed: int = pair_seed,
+                seat_timeouts: tuple[bool, bool] = seat_timeouts,
             ) -> tuple[Room, list[str]]:
                 return lobby.prepare(
                     game,
                     seat_names,
-                    can_timeout=(can_timeout, can_timeout),
+                    can_timeout=seat_timeouts,
                     options=options,
                     seed=pair_seed,
                 )
@@ -302,10 +314,13 @@ def run_duel(
             processes = launch_bots(
                 [(commands[p], codes[order[p]]) for p in (0, 1)], output, "127.0.0.1", server.port
             )
-            played = await_room(server, room, processes, game_timeout)
+            gone: list[int] = []
+            played = await_room(server, room, processes, game_timeout, gone)
             table = room.table
             outcome = table.outcome
             entry = DuelGame(index, first, room.id, pair_seed, plies=table.ply)
+            if not played:
+                entry.reason = _why_not(processes, gone, table.ply > 0)
             if played and outcome is not None:
                 if outcome.winner is None:
                     entry.score = 0.5
@@ -313,6 +328,9 @@ def run_duel(
                     entry.score = 1.0 if outcome.winner == first else 0.0
                 entry.reason = outcome.reason
                 entry.scores = outcome.scores
+                if room.forfeit is not None:
+                    entry.forfeit_player = 0 if room.forfeit.seat == first else 1
+                    entry.cause, entry.detail = room.forfeit.cause, room.forfeit.reason
             result.games.append(entry)
             if on_game is not None:
                 on_game(entry)
@@ -360,6 +378,11 @@ def _run_remote(
             entry.reason = str(over.get("reason") or "")
             scores = over.get("scores") or [[], []]
             entry.scores = (tuple(scores[0]), tuple(scores[1]))
+            forfeit = over.get("forfeit")
+            if isinstance(forfeit, dict):
+                entry.forfeit_player = 0 if forfeit.get("seat") == first else 1
+                entry.cause = str(forfeit.get("cause") or "")
+                entry.detail = str(forfeit.get("reason") or "")
         result.games.append(entry)
         if on_game is not None:
             on_game(entry)
@@ -410,9 +433,12 @@ def await_room(
     room: Room,
     processes: Sequence[subprocess.Popen[bytes]],
     timeout: float,
+    gone: list[int] | None = None,
 ) -> bool:
-    """Wait until the room is over (True) or cancelled after `timeout` or after both
-    bots ended without finishing it (False); the bots are stopped in any case."""
+    """Wait until the room is over (True) or cancelled after `timeout`, after both bots
+    ended without finishing it, or after one ended before the game began (its seat can
+    never be taken then) (False); the bots are stopped in any case. `gone` gets the
+    indices of the bots that had ended by themselves when the room was given up."""
     deadline = time.monotonic() + timeout
     gone_since: float | None = None
     finished = False
@@ -421,7 +447,9 @@ def await_room(
             finished = True
             break
         now = time.monotonic()
-        if all(process.poll() is not None for process in processes):
+        ended = [process.poll() is not None for process in processes]
+        # all bots gone, or one gone before the game began (its seat stays empty for good)
+        if all(ended) or (any(ended) and room.table.status is Status.WAITING):
             gone_since = gone_since if gone_since is not None else now
             if now - gone_since > 2.0:
                 break
@@ -429,9 +457,22 @@ def await_room(
             break
         time.sleep(0.02)
     if not room.closed:
+        if gone is not None:
+            gone += [i for i, process in enumerate(processes) if process.poll() is not None]
         server.call(room.cancel)
     _stop(processes)
     return finished and room.table.outcome is not None
+
+
+def _why_not(processes: Sequence[subprocess.Popen[bytes]], gone: list[int], moved: bool) -> str:
+    """Why a game has no result, as far as the bots' processes tell: those that had
+    ended by themselves (`gone`) when it was given up (`moved`: any move was made)."""
+    ended = [
+        f"player{index + 1} ended (exit status {processes[index].returncode})" for index in gone
+    ]
+    if ended:
+        return "; ".join(ended) + ("" if moved else " before the first move")
+    return "no result in time"
 
 
 def _stop(processes: Sequence[subprocess.Popen[bytes]]) -> None:

@@ -73,4 +73,4 @@ class MatchScore:
 def format_elo(value: float) -> str:
     if math.isinf(value):
         return "+inf" if value > 0 else "-inf"
-    return f"{value:+.0f}"
+    return f"{round(value):+d}"  # an even score is +0, never -0

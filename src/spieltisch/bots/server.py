@@ -42,6 +42,8 @@ DEFAULT_PORT = 13050
 JOIN_TIMEOUT = 10.0
 #: Seconds a connection without a seat may go without a complete message.
 IDLE_TIMEOUT = 300.0
+#: Seconds the server keeps a connection it ended open for the client's own goodbye.
+LINGER = 2.0
 _READ = 65536
 
 
@@ -63,10 +65,17 @@ class Connection:
             await writer.drain()
 
         async def close() -> None:
+            # Half-close only: the official servers never closed first, and a client's
+            # goodbye after the end of our stream (the Java clients' CloseConnection,
+            # then their `</protocol>` in a write of its own) must find the socket open,
+            # not reset. The socket goes once the client closed (`finish`), or after
+            # LINGER seconds.
             with contextlib.suppress(Exception):
                 if writer.can_write_eof():
                     writer.write_eof()
-            writer.close()
+                    asyncio.get_running_loop().call_later(LINGER, self._shut)
+                    return
+            self._shut()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer.wait_closed(), 1.0)
 
@@ -83,6 +92,23 @@ class Connection:
             drain_timeout=server.send_timeout,
             on_drop=dropped,
         )
+
+    def _shut(self) -> None:
+        with contextlib.suppress(Exception):
+            self.writer.close()
+
+    async def finish(self) -> None:
+        """After our side is closed: read (and drop) what the client still sends until it
+        closes its side, at most LINGER seconds, then close the socket."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + LINGER
+        with contextlib.suppress(Exception):
+            while not self.reader.at_eof() and (left := deadline - loop.time()) > 0:
+                if not await asyncio.wait_for(self.reader.read(_READ), left):
+                    break
+        self._shut()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.writer.wait_closed(), 1.0)
 
     def abort(self) -> None:
         """Drop the connection now (the server stops)."""
@@ -206,6 +232,7 @@ class BotServer:
                 self._tasks.discard(task)
             try:
                 await asyncio.wait_for(connection.outbox.done.wait(), 5.0)
+                await connection.finish()
             except (TimeoutError, asyncio.CancelledError):  # stopping: drop it now
                 connection.abort()
 

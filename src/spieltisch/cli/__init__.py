@@ -25,6 +25,7 @@ from spieltisch.cli.accounts import accounts_command
 from spieltisch.cli.bots import bot_command, duel_command, server_command
 from spieltisch.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, one_line
 from spieltisch.cli.engine import analyse, uci
+from spieltisch.cli.gauntlet import gauntlet_command
 from spieltisch.cli.info import games_command, levels_command, perft_command, show
 from spieltisch.cli.learn import curve, ppo, train
 from spieltisch.cli.matches import match, replay
@@ -131,6 +132,7 @@ for _command in (
     server_command,
     bot_command,
     duel_command,
+    gauntlet_command,
     train,
     curve,
     ppo,
