@@ -7,6 +7,7 @@ import { drawTrack } from "./board-track.js";
 import { stoneFace } from "./pieces.js";
 import { formatClock } from "./clock.js";
 import { t } from "./i18n.js";
+import { gamePhrase, outcomeText, playerName } from "./game-words.js";
 import "./words/board.js";
 
 export { formatClock };
@@ -38,20 +39,33 @@ export function handItem(view, hand, item, opts) {
       class: cls,
       type: "button",
       "data-id": item.id,
-      title: item.stone ? t("board.stoneTitle", { name: item.stone.name, value: item.stone.value }) : item.label,
+      title: item.stone ? t("board.stoneTitle", { name: item.stone.name, value: item.stone.value }) : itemLabel(opts, item),
       disabled: !clickable && !premovable && !item.stone,
       onclick: () => (clickable || premovable ? opts.onClick && opts.onClick(item.id) : item.stone && opts.onInspect && opts.onInspect(item.stone, hand.player)),
       onmouseenter: () => item.stone && opts.onInspect && opts.onInspect(item.stone, hand.player),
     },
-    item.stone ? stoneIcon(item.stone, hand.player) : h("span", { class: "card-face" }, h("span", { class: "card-title" }, item.label)),
-    item.stone ? h("span", { class: "item-label" }, hand.player === null ? item.label : `${item.stone.name}`) : null,
+    item.stone ? stoneIcon(item.stone, hand.player) : h("span", { class: "card-face" }, h("span", { class: "card-title" }, itemLabel(opts, item))),
+    item.stone ? h("span", { class: "item-label" }, hand.player === null ? itemLabel(opts, item) : `${item.stone.name}`) : null,
     count !== null && (count > 1 || item.stone) ? h("span", { class: "count" }, `×${count}`) : null,
   );
   return el;
 }
 
-function counterChip(counter) {
-  return h("span", { class: `counter c-${counter.key}`, title: counter.label }, h("span", { class: "counter-label" }, counter.label), h("b", {}, counter.limit != null ? `${counter.value} / ${counter.limit}` : String(counter.value)));
+// A hand item's words: a card is one of the game's pieces (its `kind: card` words).
+function itemLabel(opts, item) {
+  const piece = ((opts.words || {}).pieces || {})[item.kind] || ((opts.words || {}).pieces || {})[item.id];
+  return piece && piece.name ? piece.name : item.label;
+}
+
+// The view's labels are English; the game's words say them in the reader's language
+// (`counter.KEY`, `hand.LABEL`, `button.ID`, `phase.NAME`, `player.NAME`, `score.LABEL`).
+function counterChip(counter, words) {
+  const label = gamePhrase(words, `counter.${counter.key}`, counter.label);
+  return h("span", { class: `counter c-${counter.key}`, title: label }, h("span", { class: "counter-label" }, label), h("b", {}, counter.limit != null ? `${counter.value} / ${counter.limit}` : String(counter.value)));
+}
+
+function colourName(view, player, words) {
+  return playerName(words, view.players[player]);
 }
 
 export function seatBar(view, player, opts) {
@@ -62,18 +76,18 @@ export function seatBar(view, player, opts) {
     "div",
     { class: "seat-who" },
     h("span", { class: "swatch" }),
-    h("span", { class: "seat-name" }, seat && seat.name ? seat.name : view.players[player]),
-    seat && seat.name ? h("span", { class: "seat-colour" }, view.players[player]) : null,
+    h("span", { class: "seat-name" }, seat && seat.name ? seat.name : colourName(view, player, opts.words)),
+    seat && seat.name ? h("span", { class: "seat-colour" }, colourName(view, player, opts.words)) : null,
     seat && seat.kind === "ai" ? h("span", { class: "badge" }, t("board.ai")) : null,
     opts.thinking === player ? h("span", { class: "thinking" }, h("span", { class: "spinner" }), t("board.thinking")) : null,
-    opts.clocks ? h("span", { class: `clock${opts.clocks[player].running ? " running" : ""}${opts.clocks[player].ticking ? " ticking" : ""}`, "data-clock": player, role: "timer", "aria-label": t("board.clockOf", { player: view.players[player] }) }, formatClock(opts.clocks[player].remaining)) : null,
+    opts.clocks ? h("span", { class: `clock${opts.clocks[player].running ? " running" : ""}${opts.clocks[player].ticking ? " ticking" : ""}`, "data-clock": player, role: "timer", "aria-label": t("board.clockOf", { player: colourName(view, player, opts.words) }) }, formatClock(opts.clocks[player].remaining)) : null,
   );
   bar.append(who);
   const counters = view.counters.filter((c) => c.player === player);
-  if (counters.length) bar.append(h("div", { class: "counters" }, counters.map(counterChip)));
+  if (counters.length) bar.append(h("div", { class: "counters" }, counters.map((c) => counterChip(c, opts.words))));
   for (const hand of view.hands.filter((x) => x.player === player)) {
     const items = hand.items.map((item) => handItem(view, hand, item, opts));
-    bar.append(h("div", { class: "hand" }, h("span", { class: "hand-label" }, hand.label), items.length ? items : h("span", { class: "empty" }, t("board.none"))));
+    bar.append(h("div", { class: "hand" }, h("span", { class: "hand-label" }, gamePhrase(opts.words, `hand.${hand.label}`, hand.label)), items.length ? items : h("span", { class: "empty" }, t("board.none"))));
   }
   return bar;
 }
@@ -89,13 +103,13 @@ export function dieFace(value) {
 export function sharedPanel(view, opts) {
   const parts = [];
   const counters = view.counters.filter((c) => c.player === null);
-  const phase = view.phase && view.phase !== "play" && view.phase !== "over" ? h("span", { class: "phase" }, t("board.phase", { phase: view.phase })) : null;
+  const phase = view.phase && view.phase !== "play" && view.phase !== "over" ? h("span", { class: "phase" }, t("board.phase", { phase: gamePhrase(opts.words, `phase.${view.phase}`, view.phase) })) : null;
   if (view.dice !== null && view.dice !== undefined) {
     parts.push(h("div", { class: "dice", title: t("board.lastRoll") }, dieFace(view.dice), h("span", {}, t("board.rolled", { value: view.dice }))));
   }
-  if (counters.length || phase) parts.push(h("div", { class: "counters shared" }, phase, counters.map(counterChip)));
+  if (counters.length || phase) parts.push(h("div", { class: "counters shared" }, phase, counters.map((c) => counterChip(c, opts.words))));
   for (const hand of view.hands.filter((x) => x.player === null)) {
-    parts.push(h("div", { class: "supply" }, h("div", { class: "hand-label" }, hand.label), h("div", { class: "supply-items" }, hand.items.map((item) => handItem(view, hand, item, opts)))));
+    parts.push(h("div", { class: "supply" }, h("div", { class: "hand-label" }, gamePhrase(opts.words, `hand.${hand.label}`, hand.label)), h("div", { class: "supply-items" }, hand.items.map((item) => handItem(view, hand, item, opts)))));
   }
   return parts.length ? h("div", { class: "shared-panel" }, parts) : null;
 }
@@ -107,7 +121,7 @@ export function buttonBar(view, opts) {
   return h(
     "div",
     { class: "choice-bar" },
-    buttons.map((t) => h("button", { class: `choice ${t.id.replace(/[^a-z0-9-]/gi, "-")}`, type: "button", "data-id": t.id, onclick: () => opts.onClick(t.id) }, t.label)),
+    buttons.map((t) => h("button", { class: `choice ${t.id.replace(/[^a-z0-9-]/gi, "-")}`, type: "button", "data-id": t.id, onclick: () => opts.onClick(t.id) }, gamePhrase(opts.words, `button.${t.id}`, t.label))),
   );
 }
 
@@ -128,18 +142,20 @@ export function stoneInspector(stone, owner, view) {
   );
 }
 
-export function outcomeBox(view, extra) {
+// The end of a game in words: the game's own words where the page has them (`words`),
+// else the view's English sentence.
+export function outcomeBox(view, extra, words = null) {
   const o = view.outcome;
   if (!o) return null;
   const rows = (o.score_labels || []).map((label, i) =>
-    h("tr", {}, h("th", {}, label), h("td", {}, String((o.scores[0] || [])[i] ?? "")), h("td", {}, String((o.scores[1] || [])[i] ?? ""))),
+    h("tr", {}, h("th", {}, gamePhrase(words, `score.${label}`, label)), h("td", {}, String((o.scores[0] || [])[i] ?? "")), h("td", {}, String((o.scores[1] || [])[i] ?? ""))),
   );
   return h(
     "div",
     { class: `outcome ${o.winner === null ? "draw" : playerColour(view, o.winner)}` },
-    h("div", { class: "outcome-title" }, o.text || (o.winner === null ? t("board.draw") : t("board.wins", { player: view.players[o.winner] }))),
+    h("div", { class: "outcome-title" }, words && words.reasons ? outcomeText(words, view) : o.text || (o.winner === null ? t("board.draw") : t("board.wins", { player: view.players[o.winner] }))),
     h("div", { class: "outcome-reason" }, t("board.reasonLine", { reason: o.reason_text || o.reason })),
-    rows.length ? h("table", { class: "scores" }, h("tr", {}, h("th", {}, ""), h("th", {}, view.players[0]), h("th", {}, view.players[1])), rows) : null,
+    rows.length ? h("table", { class: "scores" }, h("tr", {}, h("th", {}, ""), h("th", {}, colourName(view, 0, words)), h("th", {}, colourName(view, 1, words))), rows) : null,
     extra || null,
   );
 }

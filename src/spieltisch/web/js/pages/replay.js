@@ -184,7 +184,7 @@ export function mount(main, { id, ply, position }) {
   function render() {
     const narrow = window.innerWidth < 1000;
     const phone = window.innerWidth < 700;
-    const opts = { portrait: phone, flipped, next: new Set(), selected: [], onInspect: inspect, onHover: (p) => p.stone && inspect(p.stone, p.owner), seats: imported ? null : detail.players.map((p) => ({ name: p.name, kind: p.kind.startsWith("ai") ? "ai" : p.kind })) };
+    const opts = { words, portrait: phone, flipped, next: new Set(), selected: [], onInspect: inspect, onHover: (p) => p.stone && inspect(p.stone, p.owner), seats: imported ? null : detail.players.map((p) => ({ name: p.name, kind: p.kind.startsWith("ai") ? "ai" : p.kind })) };
     const bottom = flipped ? 1 : 0;
     const board = drawBoard(view, opts);
     const total = imported ? 0 : detail.moves.length;
@@ -219,7 +219,7 @@ export function mount(main, { id, ply, position }) {
         nav,
         narrow ? engine : null),
       h("aside", { class: "side" },
-        h("div", { class: "card head" }, h("h2", {}, title), h("div", { class: "muted" }, players), lastMove, judgement, current === total && !imported ? outcomeBox(view) : null),
+        h("div", { class: "card head" }, h("h2", {}, title), h("div", { class: "muted" }, players), lastMove, judgement, current === total && !imported ? outcomeBox(view, null, words) : null),
         narrow ? null : engine,
         reviewer ? reviewer.el : null,
         h("div", { class: "card" }, sharedPanel(view, opts), h("div", { class: "inspector-slot" })),

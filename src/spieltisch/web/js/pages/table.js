@@ -10,7 +10,7 @@ import { TableSocket, getJSON, postJSON } from "../api.js";
 import { Clicks } from "../clicks.js";
 import { h, s as svgEl, svgRoot, playerColour } from "../dom.js";
 import { t } from "../i18n.js";
-import { gameWords, gameWord } from "../game-words.js";
+import { gamePhrase, gameWords, gameWord } from "../game-words.js";
 import { buttonBar, drawBoard, outcomeBox, seatBar, sharedPanel, slide, stoneInspector } from "../position.js";
 import { attachDrag } from "../drag.js";
 import { premoveAllowed, premoveSources, premoveTargets, resolvePremove } from "../premove.js";
@@ -477,6 +477,7 @@ export function mount(main, { id, join }) {
     }
     const selected = canClick() ? clicks.clicks : preClicks;
     const opts = {
+      words,
       portrait: window.innerWidth < 700,
       flipped: flipped(),
       next,
@@ -499,7 +500,7 @@ export function mount(main, { id, join }) {
     const strip = h(
       "div",
       { class: "action-strip", id: "actions" },
-      looking ? null : view.outcome ? outcomeBox(view, endBox()) : endBox(),
+      looking ? null : view.outcome ? outcomeBox(view, endBox(), words) : endBox(),
       statusLine(view),
       choices,
       sharedPanel(view, opts),
@@ -516,7 +517,7 @@ export function mount(main, { id, join }) {
     const side = h(
       "aside",
       { class: "side" },
-      h("div", { class: "card head" }, h("h2", {}, view.title, h("span", { class: "muted" }, ` #${id}`)), looking && view.outcome ? outcomeBox(view, null) : null),
+      h("div", { class: "card head" }, h("h2", {}, gamePhrase(words, "title", view.title), h("span", { class: "muted" }, ` #${id}`)), looking && view.outcome ? outcomeBox(view, null, words) : null),
       h("div", { class: "card moves-card" }, h("h3", {}, t("board.moves")), list, h("div", { class: "step-keys muted small" }, t("board.keysHint")), table.status === "running" && table.held.length ? typedForm : null),
       h("div", { class: "card inspector-card" }, h("div", { class: "inspector-slot" })),
       slots.legend,
