@@ -33,6 +33,7 @@ from spieltisch.server.edge import Edge
 from spieltisch.server.hub import IDLE_GRACE, Hub
 from spieltisch.server.logs import RequestLog
 from spieltisch.server.ops import OPS_ROUTES
+from spieltisch.server.people_api import PEOPLE_ROUTES
 from spieltisch.server.ws import table_socket
 from spieltisch.store import Store
 
@@ -102,6 +103,7 @@ def create_app(
         Route("/", index),
         Route("/api/stats", stats),
         *OPS_ROUTES,
+        *PEOPLE_ROUTES,  # before ROUTES: /api/tables/ID/invite.svg
         *ROUTES,
         *ACCOUNT_ROUTES,
         *ARENA_ROUTES,

@@ -17,6 +17,7 @@ from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
 from spieltisch.core.settings import Settings
 from spieltisch.core.text import read_int
+from spieltisch.server.chat import CHAT_KINDS, chats_of
 from spieltisch.server.hub import LiveTable
 from spieltisch.server.identity import identify, track, untrack
 from spieltisch.server.socket_outbox import socket_outbox
@@ -130,6 +131,9 @@ async def table_socket(socket: WebSocket) -> None:
                     raise NotationError("a message is a JSON object") from None
                 if not isinstance(data, dict):
                     raise NotationError("a message is a JSON object")
+                if data.get("type") in CHAT_KINDS:  # server/chat.py, not the table's actions
+                    chats_of(app).handle(live, identity, outbox, data)
+                    continue
                 _act(live, token, data)
                 if live.recorder is not None:
                     await live.recorder.settle()  # acknowledged once stored (NotSaved)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal
 
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import Text, cast, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -213,6 +213,27 @@ class AccountStore:
             .order_by(GameRow.created_at.desc(), GameRow.id.desc())
             .limit(max(0, min(limit, 200)))
         )
+        with self._read() as session:
+            return [_summary(row) for row in session.scalars(query)]
+
+    def holder_games(self, key: str, *, limit: int = 20) -> list[GameSummary]:
+        """The games (any status) whose seat the identity `key` held, newest first: an
+        account's (`account:<id>`) by the seat's kind, a guest's (`guest:<hash>`) by the
+        seat holders each game keeps in its meta (a guest's seats are of kind `person`)."""
+        if key.startswith(ACCOUNT_KIND):
+            return self.account_games(int(key.removeprefix(ACCOUNT_KIND)), limit=limit)
+        kind, _, digest = key.partition(":")
+        if kind != "guest" or len(digest) != 64 or not all(c in "0123456789abcdef" for c in digest):
+            raise StoreError("a seat holder is account:<id> or guest:<SHA-256 in hex>")
+        query = (
+            select(GameRow)
+            .where(or_(GameRow.kind0 == "person", GameRow.kind1 == "person"))
+            .where(cast(GameRow.meta, Text).like(f'%"{key}"%'))
+            .order_by(GameRow.created_at.desc(), GameRow.id.desc())
+            .limit(max(0, min(limit, 200)))
+        )
+        from spieltisch.store.repository import _summary
+
         with self._read() as session:
             return [_summary(row) for row in session.scalars(query)]
 
