@@ -7,6 +7,8 @@ import { h, playerColour } from "../dom.js";
 import { buttonBar, drawBoard, formatClock, outcomeBox, seatBar, sharedPanel, stoneInspector } from "../position.js";
 import { analysisBox } from "./analysis.js";
 import { me } from "../account.js";
+import { mountChat } from "../chat.js";
+import { mountInvite } from "../invite.js";
 
 function labelOf(view, id) {
   const target = view.targets.find((t) => t.id === id);
@@ -23,7 +25,8 @@ export function mount(main, { id, join }) {
   let received = 0;
   const root = h("div", { class: "page play", "data-table": id });
   const toast = h("div", { class: "toast", role: "status" });
-  main.append(root, toast);
+  const extras = h("div", { class: "table-extras" }); // the invite and the chat (lobby's)
+  main.append(root, extras, toast);
 
   function say(message, bad = true) {
     toast.textContent = message;
@@ -212,7 +215,7 @@ export function mount(main, { id, join }) {
     if (join) {
       try {
         const who = await me();
-        await postJSON(`/api/tables/${id}/join`, { name: who.name || "friend" });
+        await postJSON(`/api/tables/${id}/join`, { name: who.name || null }); // none: the server's stand-in
         me(true);
       } catch (err) {
         say(err.message);
@@ -220,6 +223,8 @@ export function mount(main, { id, join }) {
       history.replaceState(null, "", `#/table/${id}`);
     }
     socket = new TableSocket(id, onTable, (message) => { say(message); if (table) { clicks.reset(); table.your_turn = table.turn !== null && table.held.includes(table.turn); render(); } }, (state) => root.classList.toggle("offline", state === "closed"));
+    mountInvite(extras, id, socket);
+    mountChat(extras, socket);
   }
 
   const keys = (e) => {
