@@ -7,9 +7,9 @@ parameter, which a handful of games cannot pin down). The ratings maximise it by
 method with their mean fixed at 0 within each group of players connected by games (two
 groups that never met cannot be compared: each is fitted on its own). A weak prior of
 `prior` virtual draws between every pair that met (as BayesElo's prior) keeps a player
-with only wins finite. The 95% intervals come from the inverse of the observed Fisher information (the Hessian of the
-log-likelihood) under the mean-zero constraint; with draws they are slightly wide, since
-a draw-rich score varies less than p (1 - p).
+with only wins finite. The 95% intervals come from the inverse of the observed Fisher
+information (the Hessian of the log-likelihood) under the mean-zero constraint; with
+draws they are slightly wide, since a draw-rich score varies less than p (1 - p).
 
 The **live rating** (`LiveRating`, `live_update`) is in `spieltisch.core.rating`: the store
 keeps it, so it lives below the store; it is imported here too, for the arena's users.
