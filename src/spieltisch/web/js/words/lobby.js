@@ -116,7 +116,7 @@ register({
     "lobby.ratings.kind.bot": "bot",
     "lobby.ratings.kind.ai": "AI",
     "lobby.ratings.leaderboard": "{game} leaderboard",
-    "lobby.ratings.summary": "Rating {rating} after {count} rated games",
+    "lobby.ratings.summary": { one: "Rating {rating} after {count} rated game", other: "Rating {rating} after {count} rated games" },
     "lobby.ratings.provisional": "provisional: about {left} more games until it settles",
     "lobby.ratings.none": "No rated games yet.",
     "lobby.ratings.graph": "Rating over time",
@@ -126,6 +126,7 @@ register({
     "lobby.ratings.result": "result",
     "lobby.ratings.moves": "moves",
     "lobby.ratings.after": "after game {n}",
+    "lobby.ratings.gameCount": { one: "{count} rated game", other: "{count} rated games" },
   },
   de: {
     "lobby.tagline": "Vier Brettspiele für zwei mit genauen Regeln und einer KI. Spiel wählen, dann los.",
@@ -241,7 +242,7 @@ register({
     "lobby.ratings.kind.bot": "Bot",
     "lobby.ratings.kind.ai": "KI",
     "lobby.ratings.leaderboard": "Rangliste {game}",
-    "lobby.ratings.summary": "Wertung {rating} nach {count} gewerteten Partien",
+    "lobby.ratings.summary": { one: "Wertung {rating} nach {count} gewerteten Partie", other: "Wertung {rating} nach {count} gewerteten Partien" },
     "lobby.ratings.provisional": "vorläufig: noch etwa {left} Partien, bis sie sich festigt",
     "lobby.ratings.none": "Noch keine gewerteten Partien.",
     "lobby.ratings.graph": "Wertung im Verlauf",
@@ -251,5 +252,6 @@ register({
     "lobby.ratings.result": "Ergebnis",
     "lobby.ratings.moves": "Züge",
     "lobby.ratings.after": "nach Partie {n}",
+    "lobby.ratings.gameCount": { one: "{count} gewertete Partie", other: "{count} gewertete Partien" },
   },
 });
