@@ -32,7 +32,8 @@ def say(page: Any, text: str) -> None:
 def lines(page: Any) -> list[str]:
     found: list[str] = page.evaluate(
         """() => [...document.querySelectorAll('#chat .chat-line')].map((line) =>
-            `${line.querySelector('.chat-name').textContent}: ${line.querySelector('.chat-text').textContent}`)"""
+            line.querySelector('.chat-name').textContent + ': '
+            + line.querySelector('.chat-text').textContent)"""
     )
     return found
 

@@ -57,9 +57,12 @@ def test_one_click_play_against_the_computer(web: ServerProcess, context: Any) -
     page.wait_for_function(f"() => !location.hash.endsWith('/{table_id}')")
     page.wait_for_selector(".play[data-table] .board")
     assert page.locator("#name-dialog").count() == 0
-    assert web.get(f"/api/tables/{page.locator('.play').get_attribute('data-table')}")[
-        "seats"
-    ][0]["name"] == "Ada"
+    assert (
+        web.get(f"/api/tables/{page.locator('.play').get_attribute('data-table')}")["seats"][0][
+            "name"
+        ]
+        == "Ada"
+    )
     assert errors == []
 
 
@@ -97,9 +100,7 @@ def test_the_main_actions_fit_a_phone(web: ServerProcess, browser: Any) -> None:
 
 
 def test_german_lobby(web: ServerProcess, browser: Any) -> None:
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 800}, locale="de-DE"
-    )
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE")
     try:
         page = context.new_page()
         page.goto(f"{web.url}/#/")
@@ -111,4 +112,3 @@ def test_german_lobby(web: ServerProcess, browser: Any) -> None:
         look(page, "lobby-desktop-de")
     finally:
         context.close()
-

@@ -25,9 +25,7 @@ PLAYERS = [Entrant("una", "random:seed=1"), Entrant("otto", "random:seed=2")]
 def rated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     db = tmp_path_factory.mktemp("rated") / "rated.db"
     with Store.open(db) as store:
-        Tournament.create(store, "schachogi", PLAYERS, games_per_pair=2, seed=3).run(
-            LocalRunner(1)
-        )
+        Tournament.create(store, "schachogi", PLAYERS, games_per_pair=2, seed=3).run(LocalRunner(1))
     process = ServerProcess(db)
     process.start()
     try:
@@ -42,11 +40,11 @@ def test_provisional_ratings_are_marked(rated: ServerProcess, browser: Any) -> N
     for entry in board["live"]:
         assert entry["provisional"] and entry["games"] == 2
         assert 1000 < entry["shown"] < 2000 and 100 < entry["deviation"] < 300
+    errors: list[str] = []
     for context_size in ({"width": 1280, "height": 800}, PHONE):
         context = browser.new_context(viewport=context_size)
         try:
             page = context.new_page()
-            errors: list[str] = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))
             page.goto(f"{rated.url}/#/ratings/schachogi")
             page.wait_for_selector("#live-board [data-provisional]")

@@ -255,7 +255,8 @@ export function mount(main) {
       const open = data.open.filter((g) => !own.has(g.id));
       const clock = (g) => (g.clock ? clockName([g.clock[0], g.clock[1]]) : null);
       openList.replaceChildren(...(open.length ? open.map((g) => entry(g, h("button", { type: "button", class: "primary", onclick: () => accept(g.id) }, t("lobby.accept")), clock(g))) : [h("p", { class: "muted" }, t("lobby.noChallenges"))]));
-      runningList.replaceChildren(...(data.running.length ? data.running.map((g) => entry(g, h("a", { class: "button ghost", href: `#/table/${g.id}` }, t("lobby.watchOne")), t("lobby.moves", { count: g.ply }))) : [h("p", { class: "muted" }, t("lobby.noRunning"))]));
+      const watchable = data.running.filter((g) => !own.has(g.id)); // yours are in "my games"
+      runningList.replaceChildren(...(watchable.length ? watchable.map((g) => entry(g, h("a", { class: "button ghost", href: `#/table/${g.id}` }, t("lobby.watchOne")), t("lobby.moves", { count: g.ply }))) : [h("p", { class: "muted" }, t("lobby.noRunning"))]));
       renderMine(my);
     } catch (err) {
       openList.replaceChildren(h("p", { class: "error" }, err.message));
