@@ -248,9 +248,14 @@ export function mount(main) {
     }
   }
 
-  async function refresh() {
+  // The open and running tables every 3 s; my games (a store query) every 4th time.
+  let my = null;
+  let ticks = 0;
+  async function refresh(force = false) {
     try {
-      const [data, my] = await Promise.all([getJSON("/api/tables"), getJSON("/api/my/games")]);
+      const mineDue = force || !my || ticks++ % 4 === 0;
+      const [data, fresh] = await Promise.all([getJSON("/api/tables"), mineDue ? getJSON("/api/my/games") : Promise.resolve(my)]);
+      my = fresh;
       const own = new Set([...my.waiting, ...my.running].map((g) => g.id));
       const open = data.open.filter((g) => !own.has(g.id));
       const clock = (g) => (g.clock ? clockName([g.clock[0], g.clock[1]]) : null);
@@ -279,7 +284,7 @@ export function mount(main) {
     const input = form.querySelector("#your-name");
     if (changed && catalog.length) renderForm();
     else if (input && document.activeElement !== input) input.value = identity.name || "";
-    if (changed) refresh();
+    if (changed) refresh(true);
   });
   const relabel = () => { if (catalog.length) { renderPicker(); renderQuick(); renderForm(); refresh(); } };
   window.addEventListener("languagechange-spieltisch", relabel);
