@@ -162,3 +162,20 @@ def test_a_client_that_does_not_chat_sees_no_chat(chat_server: ServerProcess) ->
     finally:
         alice.close()
         bob.close()
+
+
+def test_odd_chat_messages_leave_the_socket_open(chat_server: ServerProcess) -> None:
+    table_id, alice_cookie, _ = table(chat_server)
+    alice = TableClient(chat_server, table_id, alice_cookie)
+    try:
+        # an unhashable type once ended the socket (a TypeError in the chat's dispatch)
+        for odd in ([], ["chat"], {"chat": 1}, None, 7):
+            alice.send(type=odd, text="x")
+            assert alice.receive("error")["rule"] == "NO_SUCH_ACTION"
+        for text in (None, 3, ["a"], {"a": 1}, True):
+            chat(alice, text)
+            assert refusal(alice)["code"] in ("BAD_TEXT", "EMPTY")
+        alice.send(type="chat_history", extra=[1, 2])
+        assert alice.receive("chat")["room"] == "players"
+    finally:
+        alice.close()

@@ -131,7 +131,8 @@ async def table_socket(socket: WebSocket) -> None:
                     raise NotationError("a message is a JSON object") from None
                 if not isinstance(data, dict):
                     raise NotationError("a message is a JSON object")
-                if data.get("type") in CHAT_KINDS:  # server/chat.py, not the table's actions
+                kind = data.get("type")
+                if isinstance(kind, str) and kind in CHAT_KINDS:  # server/chat.py
                     chats_of(app).handle(live, identity, outbox, data)
                     continue
                 _act(live, token, data)
