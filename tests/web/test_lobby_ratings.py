@@ -54,6 +54,9 @@ def test_provisional_ratings_are_marked(rated: ServerProcess, browser: Any) -> N
             assert "?" in page.locator(".ratings .muted").first.inner_text()
             # no interval of millions anywhere (the leaderboard said ±10,766,942 before)
             assert not re.search(r"\d{1,3}(,\d{3}){2}", text), text
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            size = "phone" if context_size == PHONE else "desktop"
+            page.screenshot(path=str(SHOTS / f"leaderboard-{size}.png"), full_page=True)
             page.click("#live-board a >> text=una")
             page.wait_for_selector("#rating-graph")
             rating = page.locator("#player-rating").inner_text()
@@ -61,8 +64,6 @@ def test_provisional_ratings_are_marked(rated: ServerProcess, browser: Any) -> N
             assert page.locator("#provisional-note").is_visible()
             assert page.locator("#rating-graph circle").count() == 2
             assert page.locator("#player-games tbody tr").count() == 2
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            size = "phone" if context_size == PHONE else "desktop"
             page.screenshot(path=str(SHOTS / f"player-{size}.png"), full_page=True)
             assert errors == []
         finally:
