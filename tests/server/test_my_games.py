@@ -110,3 +110,30 @@ def test_a_nameless_joiner_is_not_called_friend(server: ServerProcess) -> None:
     names = [seat["name"] for seat in seats]
     assert all(name.startswith("Guest-") and len(name) == 10 for name in names), names
     assert names[0] != names[1] and "friend" not in names and "you" not in names
+
+
+def test_a_guest_names_itself_after_sitting_down(server: ServerProcess) -> None:
+    host = new_guest(server, "hostess")
+    table_id = create(server, host, game="ostseeschach", opponent="link")
+    status, _, joiner = server.post(f"/api/tables/{table_id}/join", {})
+    assert status == 200 and joiner is not None
+    stand_in = server.get(f"/api/tables/{table_id}")["seats"][1]["name"]
+    assert stand_in.startswith("Guest-")
+    status, answer, _ = server.post("/api/my/name", {"name": "  Zoë  "}, joiner)
+    assert status == 200 and answer["name"] == "Zoë" and answer["renamed_seats"] == 1
+    names = [seat["name"] for seat in server.get(f"/api/tables/{table_id}")["seats"]]
+    assert names == ["hostess", "Zoë"]
+    stored = [p["name"] for p in server.get(f"/api/records/{table_id}")["players"]]
+    assert stored == ["hostess", "Zoë"]  # the store has the new name too
+    # a seat under a chosen name never changes: renaming again touches no seat
+    status, answer, _ = server.post("/api/my/name", {"name": "Zoe2"}, joiner)
+    assert status == 200 and answer["renamed_seats"] == 0
+    assert server.get(f"/api/tables/{table_id}")["seats"][1]["name"] == "Zoë"
+    status, answer, _ = server.post("/api/my/name", {"name": "\x00"}, host)
+    assert status == 400 and answer["code"]
+    status, _, account = server.post(
+        "/api/account/signup", {"username": "mygames2", "password": "a long password 2"}
+    )
+    assert account is not None
+    status, answer, _ = server.post("/api/my/name", {"name": "other"}, account)
+    assert status == 409

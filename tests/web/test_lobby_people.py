@@ -4,6 +4,7 @@ the two players and a spectator, kept apart, with a mute that is remembered."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +122,40 @@ def test_challenge_names_chat_and_mute(web: ServerProcess, browser: Any) -> None
         wait_line(bob, "are you there?")
         assert bob.locator("#chat .chat-lines").is_visible()
         assert errors == []
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_joiner_by_link_is_asked_its_name_once(web: ServerProcess, browser: Any) -> None:
+    contexts = [browser.new_context(viewport=DESKTOP), browser.new_context(viewport=PHONE)]
+    try:
+        host, guest = (c.new_page() for c in contexts)
+        host.goto(f"{web.url}/#/?game=schachogi")
+        host.click(".clock-choice[data-clock='0+0']")
+        name_once(host, "hosta")
+        host.wait_for_selector("#invite:not([hidden])")
+        guest.goto(host.locator("#invite-url").input_value())  # no name yet: a stand-in
+        guest.wait_for_function(
+            "() => document.querySelector('.play')?.dataset.status === 'running'"
+        )
+        guest.wait_for_selector("#chat .chat-naming input")
+        note = guest.locator("#chat .chat-note").inner_text()
+        assert re.search(r"Guest-[0-9A-F]{4}", note), note
+        guest.fill("#chat .chat-naming input", "Jo")
+        guest.click("#chat .chat-naming button")
+        host.wait_for_function(
+            """() => [...document.querySelectorAll('.seat-bar')]
+                .some((bar) => bar.textContent.includes('Jo'))"""
+        )
+        assert "Guest-" not in " ".join(host.locator(".seat-bar").all_inner_texts())
+        guest.reload()  # asked once: named now, never asked again
+        guest.wait_for_selector(".play .board")
+        guest.wait_for_selector("#chat")
+        assert guest.locator("#chat .chat-naming").count() == 0
+        say(guest, "hello")
+        wait_line(host, "hello")
+        assert lines(host)[-1] == "Jo: hello"
     finally:
         for context in contexts:
             context.close()

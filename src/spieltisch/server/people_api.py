@@ -1,5 +1,11 @@
 """The lobby's people API: "my games" (running, waiting and recent, of whoever asks: an
-account or a guest, `server.identity`) and the invite QR code of a table.
+account or a guest, `server.identity`), a guest's name (asked once), and the invite QR
+code of a table.
+
+`POST /api/my/name` sets a guest's name as `POST /api/account/guest` does, and also
+renames the guest's seats that show its stand-in name (`Guest-XXXX`, given to a guest
+who sat down without a name, e.g. through an invite link): the name chosen once then
+shows at the table where it was asked too. No other seat name ever changes.
 
 `GET /api/my/games` answers an anonymous browser with empty lists (no session is made
 for a visit). `GET /api/tables/ID/invite.svg` is the QR code (SVG, made by `segno`) of
@@ -17,10 +23,18 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from spieltisch.server.account_api import tables_of
-from spieltisch.server.api import _summary, guarded, hub_of, path_id, query_int
-from spieltisch.server.identity import identify
+from spieltisch.core.names import clean_name
+from spieltisch.server.account_api import me, tables_of
+from spieltisch.server.api import BadRequest, _summary, body, guarded, hub_of, path_id, query_int
+from spieltisch.server.identity import (
+    Identity,
+    finish,
+    identify,
+    seat_identity,
+    stand_in_name,
+)
 from spieltisch.store import GameSummary
+from spieltisch.tables import SeatError, SeatKind
 
 #: The most recent games "my games" lists.
 RECENT = 20
@@ -86,6 +100,37 @@ async def my_games(request: Request) -> Response:
     )
 
 
+async def my_name(request: Request) -> Response:
+    """Set this browser's guest name (a guest session is made if there is none) and
+    rename its seats that show its stand-in name; 409 for an account (it plays under
+    its username)."""
+    data = await body(request)
+    name = clean_name(data.get("name"), field="your name")
+    identity = await identify(request)
+    if identity.signed_in:
+        raise SeatError("SIGNED_IN", "an account plays under its username")
+    hub = hub_of(request)
+    if identity.kind == "anonymous":
+        identity = await seat_identity(request, name)
+    elif identity.session is not None:
+        await asyncio.to_thread(hub.store.set_session_name, identity.session, name)
+        identity = Identity(identity.kind, identity.key, name, None, identity.session)
+    else:
+        raise BadRequest("only a guest names itself")
+    stand_in = stand_in_name(identity)
+    renamed = 0
+    for live in list(hub.tables.values()):
+        for seat in live.held(identity.key):
+            current = live.table.seats[seat]
+            if current.kind is SeatKind.PERSON and current.name == stand_in:
+                live.table.rename(seat, name)
+                renamed += 1
+                if live.recorder is not None:
+                    await live.recorder.settle()  # the new name stored, then shown
+                await live.flush()
+    return finish(request, JSONResponse({**me(hub, identity), "renamed_seats": renamed}))
+
+
 def invite_link(request: Request, table_id: int) -> str:
     """The invite link of a table on the host the request came to."""
     return f"{str(request.base_url).rstrip('/')}/#/table/{table_id}/join"
@@ -107,5 +152,6 @@ async def invite_qr(request: Request) -> Response:
 
 PEOPLE_ROUTES = [
     Route("/api/my/games", guarded(my_games)),
+    Route("/api/my/name", guarded(my_name), methods=["POST"]),
     Route("/api/tables/{id}/invite.svg", guarded(invite_qr)),
 ]

@@ -80,8 +80,9 @@ export function mountChat(container, tableSocketOrId, me = null) {
   }
 
   // An anonymous spectator names itself inline (kept with the guest session), then the
-  // socket reconnects as that guest.
-  function askForName() {
+  // socket reconnects as that guest; a player seated under the stand-in name (an invite
+  // link opened without a name) names itself the same way, and the seat takes the name.
+  function askForName(standIn = null) {
     const field = h("input", { type: "text", name: "chat-name", maxlength: 40, autocomplete: "nickname", placeholder: t("lobby.chat.namePlaceholder"), "aria-label": t("lobby.chat.namePlaceholder") });
     const naming = h("form", { class: "chat-form chat-naming", onsubmit: async (e) => {
       e.preventDefault();
@@ -91,20 +92,34 @@ export function mountChat(container, tableSocketOrId, me = null) {
         who = await setGuestName(name);
         naming.remove();
         note.textContent = t("lobby.chat.named", { name: who.name });
-        socket.reconnect();
+        if (!standIn) socket.reconnect(); // a player keeps its connection: only names changed
       } catch (err) {
         note.textContent = err.message;
       }
     } }, field, h("button", { type: "submit" }, t("lobby.chat.setName")));
-    note.textContent = t("lobby.chat.error.NAME_NEEDED");
+    note.textContent = standIn ? t("lobby.chat.standIn", { name: standIn }) : t("lobby.chat.error.NAME_NEEDED");
     body.querySelector(".chat-naming")?.remove();
     body.append(naming);
-    field.focus();
+    if (!standIn) field.focus();
   }
 
+  let standInAsked = false;
+  let lastTable = null;
+  // A guest without a name seated under its stand-in is asked for its name, once.
+  function checkStandIn() {
+    const data = lastTable;
+    if (standInAsked || !data || !who || who.signed_in || who.name) return;
+    const mine = (data.held || []).length && data.seats ? data.seats[data.held[0]] : null;
+    if (mine && /^Guest-[0-9A-F]{4}$/.test(mine.name || "")) {
+      standInAsked = true;
+      askForName(mine.name);
+    }
+  }
   const unlisten = socket.listen((data) => {
     if (data.type === "table") {
       const held = (data.held || []).length;
+      lastTable = data;
+      checkStandIn();
       if (data.epoch !== epoch || held !== seats) { // a new connection, or a seat taken
         epoch = data.epoch;
         seats = held;
@@ -120,7 +135,7 @@ export function mountChat(container, tableSocketOrId, me = null) {
     }
   });
 
-  whoAmI().then((identity) => { who = who || identity; });
+  whoAmI(true).then((identity) => { who = who || identity; checkStandIn(); });
   draw();
   return {
     element: box,

@@ -1,8 +1,9 @@
 // A guest's name, asked once: before the first game a guest without a name starts from
 // the lobby, the name dialog; the answer is kept with the guest session on the server
-// (POST /api/account/guest), so every later table and chat line uses it. "Skip" is
-// remembered too (the server then shows a stand-in name, `Guest-XXXX`); the name can be
-// changed any time from the header. An account always plays under its username.
+// (POST /api/my/name), so every later table and chat line uses it. "Skip" is
+// remembered too (the server then shows a stand-in name, `Guest-XXXX`); a guest who sat
+// down under the stand-in (through an invite link) is asked in the table's chat box, and
+// the seat takes the name. An account always plays under its username.
 import { askName, me, post } from "./account.js";
 
 const ASKED_KEY = "spieltisch.nameAsked";
@@ -24,12 +25,13 @@ export async function ensureName({ ask = true } = {}) {
   markAsked();
   const name = await askName("");
   if (!name) return null;
-  const answer = await post("/api/account/guest", { name });
+  const answer = await post("/api/my/name", { name });
   return answer.name;
 }
 
-// Set the guest's name now (from an inline field); the new identity.
+// Set the guest's name now (from an inline field; seats under the stand-in take it);
+// the new identity.
 export async function setGuestName(name) {
   markAsked();
-  return post("/api/account/guest", { name });
+  return post("/api/my/name", { name });
 }
