@@ -209,10 +209,14 @@ export function mount(main) {
 
   const players = (names) => names.map((p) => p || t("lobby.freeSeat")).join(" – ");
 
-  function entry(item, action, extra) {
+  // One table or game: its title, "#id · players · N moves" (`moves` the count, or
+  // null), an extra line (turn, clock, result) and the action.
+  function entry(item, action, extra, moves = null) {
+    const names = players(item.players.map((p) => (typeof p === "string" ? p : p.name)));
+    const line = [`#${item.id}`, names, moves === null ? null : t("lobby.moves", { count: moves })].filter(Boolean).join(" · ");
     return h("div", { class: "table-entry", "data-id": item.id },
       h("span", { class: `game-emblem small emblem-${item.game}` }),
-      h("span", { class: "entry-main" }, h("b", {}, item.title || titleOf(item.game)), " ", h("span", { class: "muted" }, players(item.players.map((p) => (typeof p === "string" ? p : p.name)))), extra ? h("span", { class: "entry-extra" }, extra) : null),
+      h("span", { class: "entry-main" }, h("b", {}, item.title || titleOf(item.game)), " ", h("span", { class: "muted" }, line), extra ? h("span", { class: "entry-extra" }, extra) : null),
       action);
   }
 
@@ -227,9 +231,9 @@ export function mount(main) {
 
   function renderMine(data) {
     const parts = [h("h2", {}, t("lobby.myGames"))];
-    const running = data.running.map((g) => entry(g, h("a", { class: `button${g.your_turn ? " primary" : ""}`, href: `#/table/${g.id}` }, t("lobby.continue")), g.your_turn ? h("span", { class: "turn-mark" }, t("lobby.yourTurn")) : t("lobby.moves", { count: g.ply })));
+    const running = data.running.map((g) => entry(g, h("a", { class: `button${g.your_turn ? " primary" : ""}`, href: `#/table/${g.id}` }, t("lobby.continue")), g.your_turn ? h("span", { class: "turn-mark" }, t("lobby.yourTurn")) : null, g.ply));
     const waiting = data.waiting.map((g) => entry(g, h("a", { class: "button ghost", href: `#/table/${g.id}` }, t("lobby.open")), t("lobby.waitingFor")));
-    const recent = data.recent.slice(0, 8).map((g) => entry(g, h("a", { class: "button ghost", href: `#/replay/${g.id}` }, t("lobby.replay")), h("span", { class: `result result-${g.result}` }, resultWord(g), g.finished ? ` · ${date(g.finished, { dateStyle: "short" })}` : "")));
+    const recent = data.recent.slice(0, 8).map((g) => entry(g, h("a", { class: "button ghost", href: `#/replay/${g.id}` }, t("lobby.replay")), h("span", { class: `result result-${g.result}` }, resultWord(g), g.finished ? ` · ${date(g.finished, { dateStyle: "short" })}` : ""), g.plies));
     if (running.length || waiting.length) parts.push(h("h3", {}, t("lobby.running")), ...waiting, ...running);
     if (recent.length) parts.push(h("h3", {}, t("lobby.recent")), ...recent);
     if (!running.length && !waiting.length && !recent.length) parts.push(h("p", { class: "muted" }, t("lobby.noGamesYet")));
@@ -261,7 +265,7 @@ export function mount(main) {
       const clock = (g) => (g.clock ? clockName([g.clock[0], g.clock[1]]) : null);
       openList.replaceChildren(...(open.length ? open.map((g) => entry(g, h("button", { type: "button", class: "primary", onclick: () => accept(g.id) }, t("lobby.accept")), clock(g))) : [h("p", { class: "muted" }, t("lobby.noChallenges"))]));
       const watchable = data.running.filter((g) => !own.has(g.id)); // yours are in "my games"
-      runningList.replaceChildren(...(watchable.length ? watchable.map((g) => entry(g, h("a", { class: "button ghost", href: `#/table/${g.id}` }, t("lobby.watchOne")), t("lobby.moves", { count: g.ply }))) : [h("p", { class: "muted" }, t("lobby.noRunning"))]));
+      runningList.replaceChildren(...(watchable.length ? watchable.map((g) => entry(g, h("a", { class: "button ghost", href: `#/table/${g.id}` }, t("lobby.watchOne")), null, g.ply)) : [h("p", { class: "muted" }, t("lobby.noRunning"))]));
       renderMine(my);
     } catch (err) {
       openList.replaceChildren(h("p", { class: "error" }, err.message));
