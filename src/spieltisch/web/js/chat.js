@@ -99,7 +99,7 @@ export function mountChat(container, tableSocketOrId, me = null) {
     } }, field, h("button", { type: "submit" }, t("lobby.chat.setName")));
     note.textContent = standIn ? t("lobby.chat.standIn", { name: standIn }) : t("lobby.chat.error.NAME_NEEDED");
     body.querySelector(".chat-naming")?.remove();
-    body.append(naming);
+    body.insertBefore(naming, form); // the name first, then what to say
     if (!standIn) field.focus();
   }
 
