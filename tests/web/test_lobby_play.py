@@ -34,6 +34,9 @@ def test_one_click_play_against_the_computer(web: ServerProcess, context: Any) -
     page.wait_for_selector("#play-ai")
     # the middle level is chosen at first, not the easiest; the advanced form is folded
     assert page.locator(".level.chosen").get_attribute("data-level") == "medium"
+    for main_action in ("#play-ai", ".clock-choice[data-clock='30+20']"):  # above the fold
+        box = page.locator(main_action).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 800, main_action
     assert not page.locator("details#advanced").evaluate("d => d.open")
     assert not page.locator("form.new-table [name=seed]").is_visible()
     page.click(".level[data-level=hard]")
