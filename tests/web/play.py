@@ -12,6 +12,8 @@ def create_table(page: Any, base: str, game: str, opponent: str = "here", **fiel
     """Open the lobby, pick `game`, fill `fields` (input names), create; the table id."""
     page.goto(base + "/")
     page.click(f"[data-game={game}]")
+    if not page.locator("details#advanced").evaluate("d => d.open"):  # folded away
+        page.click("details#advanced > summary")
     page.check(f"input[name=opponent][value={opponent}]")
     for name, value in fields.items():
         element = page.locator(f"form.new-table [name={name}]")

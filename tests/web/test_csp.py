@@ -26,7 +26,7 @@ def test_no_page_breaks_the_content_security_policy(web: ServerProcess, context:
     response = page.goto(web.url + "/")
     assert response is not None
     assert "script-src 'self'" in response.headers["content-security-policy"]
-    page.wait_for_selector("form.new-table h2")
+    page.wait_for_selector("#play-ai")  # the lobby drawn
     table_id = create_table(page, web.url, "ostseeschach")
     for _ in range(3):
         click_and_wait(page, TARGETS)

@@ -44,9 +44,11 @@ def test_every_page_of_every_game(
         for game in GAMES:
             page.goto(f"{web.url}/#/?game={game}")
             page.wait_for_selector(f".game-card.chosen[data-game={game}]")
-            page.wait_for_selector("form.new-table h2")
+            page.wait_for_selector("#play-ai")
             check_fits(page, f"lobby {game}")
             shot(page, f"lobby-{game}-{size}")
+            page.click("details#advanced > summary")  # the advanced options, folded away
+            page.wait_for_selector("form.new-table h2")
             page.check("input[name=opponent][value=here]")
             page.locator("form.new-table [name=seed]").fill("7")
             page.click("#create")

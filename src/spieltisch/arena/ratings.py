@@ -4,11 +4,12 @@
 probability 1 / (1 + 10^((r_j - r_i) / 400)), a draw counts as half a win for each (the
 likelihood is then a quasi-likelihood, as in Ordo; Davidson's draw model would add a draw
 parameter, which a handful of games cannot pin down). The ratings maximise it by Newton's
-method with their mean fixed at 0. A weak prior of `prior` virtual draws between every
-pair that met (as BayesElo's prior) keeps a player with only wins finite. The 95%
-intervals come from the inverse of the observed Fisher information (the Hessian of the
-log-likelihood) under the mean-zero constraint; with draws they are slightly wide, since
-a draw-rich score varies less than p (1 - p).
+method with their mean fixed at 0 within each group of players connected by games (two
+groups that never met cannot be compared: each is fitted on its own). A weak prior of
+`prior` virtual draws between every pair that met (as BayesElo's prior) keeps a player
+with only wins finite. The 95% intervals come from the inverse of the observed Fisher
+information (the Hessian of the log-likelihood) under the mean-zero constraint; with
+draws they are slightly wide, since a draw-rich score varies less than p (1 - p).
 
 The **live rating** (`LiveRating`, `live_update`) is in `spieltisch.core.rating`: the store
 keeps it, so it lives below the store; it is imported here too, for the arena's users.
@@ -89,7 +90,51 @@ def bradley_terry(
             if count[i][j]:
                 wins[i][j] += prior / 2
                 count[i][j] += prior
-    x = [0.0] * n  # ratings in natural-log odds units
+    ratings = []
+    for group in _groups(count):
+        sub_wins = [[wins[i][j] for j in group] for i in group]
+        sub_count = [[count[i][j] for j in group] for i in group]
+        x, covariance = _fit(sub_wins, sub_count, iterations)
+        for k, i in enumerate(group):
+            spread = Z95 * math.sqrt(max(0.0, covariance[k][k])) * ELO_SCALE
+            value = x[k] * ELO_SCALE
+            ratings.append(
+                Rating(names[i], value, value - spread, value + spread, played[i], points[i])
+            )
+    return sorted(ratings, key=lambda r: (-r.rating, r.name))
+
+
+def _groups(count: Sequence[Sequence[float]]) -> list[list[int]]:
+    """The players in groups connected by games (each sorted, in the order of their
+    first player). Ratings compare only within a group: between two groups that never
+    met, the games say nothing, and one fit over both had an information matrix of rank
+    n - 2, whose "inverse" gave intervals of ±10 million Elo."""
+    n = len(count)
+    group = list(range(n))
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            group[i] = group[group[i]]
+            i = group[i]
+        return i
+
+    for i in range(n):
+        for j in range(i + 1, n):
+            if count[i][j]:
+                group[root(i)] = root(j)
+    found: dict[int, list[int]] = {}
+    for i in range(n):
+        found.setdefault(root(i), []).append(i)
+    return list(found.values())
+
+
+def _fit(
+    wins: Sequence[Sequence[float]], count: Sequence[Sequence[float]], iterations: int
+) -> tuple[list[float], list[list[float]]]:
+    """The ratings (natural-log odds units, mean 0) of one connected group of players
+    and their covariance, by Newton's method."""
+    n = len(wins)
+    x = [0.0] * n
     for _ in range(iterations):
         gradient, information = _derivatives(x, wins, count)
         step = _solve_centered(information, gradient)
@@ -99,13 +144,7 @@ def bradley_terry(
         if max((abs(s) for s in step), default=0.0) < 1e-10:
             break
     _, information = _derivatives(x, wins, count)
-    covariance = _centered_inverse(information)
-    ratings = []
-    for i, name in enumerate(names):
-        spread = Z95 * math.sqrt(max(0.0, covariance[i][i])) * ELO_SCALE
-        value = x[i] * ELO_SCALE
-        ratings.append(Rating(name, value, value - spread, value + spread, played[i], points[i]))
-    return sorted(ratings, key=lambda r: (-r.rating, r.name))
+    return x, _centered_inverse(information)
 
 
 def _derivatives(

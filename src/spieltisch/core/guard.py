@@ -33,6 +33,7 @@ LIMITS = {
     "websockets": "websockets_per_minute",
     "imports": "imports_per_minute",
     "analyses": "analyses_per_minute",
+    "chat": "chat_per_minute",
 }
 
 

@@ -14,6 +14,7 @@ import the other for it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -39,9 +40,43 @@ class LiveRating:
     def ordinal(self) -> float:
         return self.mu - 3.0 * self.sigma
 
+    @property
+    def shown(self) -> float:
+        """The rating people see, on the Elo scale: 1500 for a new player, and a
+        difference of 400 where the stronger one scores 10 to 1 (`SHOWN_SCALE`)."""
+        return SHOWN_BASE + (self.mu - NEW_MU) * SHOWN_SCALE
 
-#: A new player's live rating (OpenSkill's defaults).
-NEW_PLAYER = LiveRating(25.0, 25.0 / 3.0)
+    @property
+    def deviation(self) -> float:
+        """`sigma` on the scale of `shown` (about 250 for a new player)."""
+        return self.sigma * SHOWN_SCALE
+
+    @property
+    def provisional(self) -> bool:
+        """Whether the rating is still unsure (shown with a "?"): its `sigma` at least
+        `PROVISIONAL_SIGMA`, as lichess marks a Glicko rating with a deviation above 110."""
+        return self.sigma >= PROVISIONAL_SIGMA
+
+
+#: A new player's mean and uncertainty (OpenSkill's defaults), and the model's `beta`
+#: (the spread of one game's performance, OpenSkill's default mu / 6).
+NEW_MU = 25.0
+NEW_SIGMA = NEW_MU / 3.0
+BETA = NEW_MU / 6.0
+#: A new player's live rating.
+NEW_PLAYER = LiveRating(NEW_MU, NEW_SIGMA)
+
+#: The shown rating of a new player, and its points per unit of `mu`: two settled
+#: players (sigma near 0) with means d apart meet with a win chance of
+#: 1 / (1 + exp(-d / (beta * sqrt 2))) in the model; the Elo curve says the same with
+#: 400 / (ln 10 * beta * sqrt 2) points per unit (about 29.5).
+SHOWN_BASE = 1500.0
+SHOWN_SCALE = 400.0 / (math.log(10.0) * BETA * math.sqrt(2.0))
+#: A rating is provisional while its sigma is at least this: a new player's sigma
+#: (8.33) falls below it after about `PROVISIONAL_GAMES` games against settled players
+#: (a deviation of about 148 on the shown scale).
+PROVISIONAL_SIGMA = 5.0
+PROVISIONAL_GAMES = 12
 
 
 def live_update(

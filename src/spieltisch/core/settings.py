@@ -63,6 +63,8 @@ class Settings:
     websockets_per_minute: int = 60
     imports_per_minute: int = 10
     analyses_per_minute: int = 30
+    #: Chat lines one identity (account or guest) may write per minute, all tables together.
+    chat_per_minute: int = 20
 
     # --- tables ---------------------------------------------------------------------------
     #: Waiting tables (a seat free) one player may have open at once.
@@ -77,6 +79,12 @@ class Settings:
     #: Seconds a started game may go without a move (nobody there) before it is ended
     #: as abandoned; a restart does not rebuild such games.
     stale_game_seconds: float = 7 * 86400.0
+
+    # --- chat (per table, server/chat.py) ---------------------------------------------------
+    #: Lines each room of a table (players', spectators') keeps, in memory.
+    chat_history: int = 100
+    #: The longest chat line in characters.
+    chat_longest: int = 300
 
     # --- the AI service -------------------------------------------------------------------
     #: Long-lived AI worker processes (searches at once).

@@ -37,7 +37,13 @@ from spieltisch.core.words import LANGUAGES
 from spieltisch.server.analysis import FairPlay, GameInProgress
 from spieltisch.server.catalog import catalog, rules_html
 from spieltisch.server.hub import Hub, LiveTable, NewTable
-from spieltisch.server.identity import finish, identify, name_for_seat, seat_identity
+from spieltisch.server.identity import (
+    finish,
+    identify,
+    name_for_seat,
+    seat_identity,
+    stand_in_name,
+)
 from spieltisch.server.imports import imported_record
 from spieltisch.store import IMPORTED, NotFoundError, StoreError, StoreUnavailable
 from spieltisch.tables import SeatError
@@ -259,7 +265,8 @@ async def create_table(request: Request) -> Response:
         clock=clock,
     )
     identity = await seat_identity(request)
-    new = replace(new, name=await name_for_seat(request, identity, data.get("name"), "you"))
+    stand_in = stand_in_name(identity)
+    new = replace(new, name=await name_for_seat(request, identity, data.get("name"), stand_in))
     assert identity.key is not None
     live = await hub.create(new, identity.key)
     return finish(request, JSONResponse(_created(live)))
@@ -278,7 +285,7 @@ async def join_table(request: Request) -> Response:
     hub = hub_of(request)
     live = await hub.get(path_id(request))
     identity = await seat_identity(request)
-    name = await name_for_seat(request, identity, data.get("name"), "friend")
+    name = await name_for_seat(request, identity, data.get("name"), stand_in_name(identity))
     assert identity.key is not None
     seat = await hub.join(live, identity.key, name)
     return finish(request, JSONResponse({"id": live.id, "seat": seat}))

@@ -35,6 +35,7 @@ from spieltisch.server.logs import RequestLog
 from spieltisch.server.ops import OPS_ROUTES
 from spieltisch.server.web_assets import WebAssets
 from spieltisch.server.words_api import WORDS_ROUTES
+from spieltisch.server.people_api import PEOPLE_ROUTES
 from spieltisch.server.ws import table_socket
 from spieltisch.store import Store
 
@@ -101,6 +102,7 @@ def create_app(
         Route("/", assets.index),
         Route("/api/stats", stats),
         *OPS_ROUTES,
+        *PEOPLE_ROUTES,  # before ROUTES: /api/tables/ID/invite.svg
         *ROUTES,
         *ANALYSIS_ROUTES,
         *WORDS_ROUTES,

@@ -17,6 +17,7 @@ from starlette.routing import Route
 from spieltisch.arena.engine_test import sprt_of
 from spieltisch.arena.ratings import bradley_terry
 from spieltisch.arena.tournament import Tournament
+from spieltisch.core.rating import PROVISIONAL_GAMES, PROVISIONAL_SIGMA, SHOWN_SCALE, LiveRating
 from spieltisch.core.registry import load
 from spieltisch.server.api import BadRequest, _summary, game_name, guarded, hub_of, path_id
 from spieltisch.store.accounts import ACCOUNT_KIND
@@ -125,6 +126,22 @@ def tournament_detail(request: Request) -> Response:
     return JSONResponse(detail)
 
 
+#: When a live rating is provisional (marked "?"), for the pages to say.
+PROVISIONAL = {
+    "provisional_games": PROVISIONAL_GAMES,
+    "provisional_deviation": round(PROVISIONAL_SIGMA * SHOWN_SCALE),
+}
+
+
+def shown(rating: LiveRating) -> dict[str, Any]:
+    """A live rating as people see it: on the Elo scale, its deviation, provisional."""
+    return {
+        "shown": round(rating.shown),
+        "deviation": round(rating.deviation),
+        "provisional": rating.provisional,
+    }
+
+
 def leaderboard(request: Request) -> Response:
     """The ratings of a game: Bradley–Terry over the rated games (played on this server,
     never imports or guests' games), and the live ones."""
@@ -155,9 +172,11 @@ def leaderboard(request: Request) -> Response:
                     "mu": e.rating.mu,
                     "sigma": e.rating.sigma,
                     "games": e.games,
+                    **shown(e.rating),
                 }
                 for e in live
             ],
+            **PROVISIONAL,
         }
     )
 
@@ -183,9 +202,11 @@ def player_detail(request: Request) -> Response:
                     "sigma": p.rating.sigma,
                     "rating": p.rating.ordinal,
                     "at": p.at.isoformat(),
+                    **shown(p.rating),
                 }
                 for p in history
             ],
+            **PROVISIONAL,
             "games": [_summary(g) for g in recent],
         }
     )

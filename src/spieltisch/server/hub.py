@@ -610,6 +610,10 @@ class Hub:
                 "players": [seat.name for seat in table.seats],
                 "ply": table.ply,
                 "spectators": table.spectators,
+                # the time control as minutes and increment seconds (None: no clock)
+                "clock": None
+                if table.clocks is None
+                else [table.clocks.initial[0] / 60.0, table.clocks.increment[0]],
             }
             if table.status is Status.WAITING:
                 open_tables.append(entry)

@@ -55,6 +55,7 @@ __all__ = [
     "seat_identity",
     "session_hash",
     "set_session_cookie",
+    "stand_in_name",
     "track",
     "untrack",
 ]
@@ -326,6 +327,14 @@ async def end_sockets(conn: HTTPConnection, hashes: list[str]) -> None:
         for socket in list(sockets.pop(id_hash, ())):
             with contextlib.suppress(RuntimeError, OSError):  # closed meanwhile
                 await socket.close(code=4401)
+
+
+def stand_in_name(identity: Identity) -> str:
+    """The name a seat of a guest who gave none shows: `Guest-` and four characters of
+    the guest's key, the same at every table (never a word such as "friend" or "you",
+    which would name the wrong person on the other player's screen)."""
+    digest = hashlib.sha256((identity.key or "").encode("utf-8")).hexdigest()
+    return f"Guest-{digest[:4].upper()}"
 
 
 async def name_for_seat(

@@ -17,6 +17,7 @@ from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
 from spieltisch.core.settings import Settings
 from spieltisch.core.text import read_int
+from spieltisch.server.chat import CHAT_KINDS, chats_of
 from spieltisch.server.hub import LiveTable
 from spieltisch.server.identity import identify, track, untrack
 from spieltisch.server.socket_outbox import socket_outbox
@@ -132,9 +133,13 @@ async def table_socket(socket: WebSocket) -> None:
                     raise NotationError("a message is a JSON object") from None
                 if not isinstance(data, dict):
                     raise NotationError("a message is a JSON object")
-                if data.get("type") == "rematch":  # offer, or accept the other's offer
+                kind = data.get("type")
+                if isinstance(kind, str) and kind in CHAT_KINDS:  # server/chat.py
+                    chats_of(app).handle(live, identity, outbox, data)
+                    continue
+                if kind == "rematch":  # offer, or accept the other's offer
                     await hub.rematch(live, token or "")
-                elif data.get("type") == "decline_rematch":
+                elif kind == "decline_rematch":
                     hub.decline_rematch(live, token or "")
                 else:
                     _act(live, token, data)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal
 
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import Text, cast, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -34,6 +34,8 @@ from spieltisch.store.models import (
 )
 
 SessionKind = Literal["account", "guest"]
+#: How many of the newest games with a guest's seat `holder_games` looks through.
+GUEST_SCAN = 5000
 #: The kind prefix of a stored seat held by an account (`account:17`).
 ACCOUNT_KIND = "account:"
 
@@ -213,6 +215,34 @@ class AccountStore:
             .order_by(GameRow.created_at.desc(), GameRow.id.desc())
             .limit(max(0, min(limit, 200)))
         )
+        with self._read() as session:
+            return [_summary(row) for row in session.scalars(query)]
+
+    def holder_games(self, key: str, *, limit: int = 20) -> list[GameSummary]:
+        """The games (any status) whose seat the identity `key` held, newest first: an
+        account's (`account:<id>`) by the seat's kind, a guest's (`guest:<hash>`) by the
+        seat holders each game keeps in its meta, among the newest `GUEST_SCAN` games with
+        a guest's seat (a guest's seats are of kind `person`; their holders have no index)."""
+        if key.startswith(ACCOUNT_KIND):
+            return self.account_games(int(key.removeprefix(ACCOUNT_KIND)), limit=limit)
+        kind, _, digest = key.partition(":")
+        if kind != "guest" or len(digest) != 64 or not all(c in "0123456789abcdef" for c in digest):
+            raise StoreError("a seat holder is account:<id> or guest:<SHA-256 in hex>")
+        newest = (
+            select(GameRow.id)
+            .where(or_(GameRow.kind0 == "person", GameRow.kind1 == "person"))
+            .order_by(GameRow.id.desc())
+            .limit(GUEST_SCAN)
+        )
+        query = (
+            select(GameRow)
+            .where(GameRow.id.in_(newest.scalar_subquery()))
+            .where(cast(GameRow.meta, Text).like(f'%"{key}"%'))
+            .order_by(GameRow.created_at.desc(), GameRow.id.desc())
+            .limit(max(0, min(limit, 200)))
+        )
+        from spieltisch.store.repository import _summary
+
         with self._read() as session:
             return [_summary(row) for row in session.scalars(query)]
 

@@ -357,6 +357,19 @@ class Table:
         self._emit(SeatTaken(seat, name, str(self.seats[seat].kind)))
         return token
 
+    def rename(self, seat: int, name: str) -> None:
+        """Give the person at the taken `seat` a new name (a guest who chose a name after
+        sitting down under a stand-in); announced as the seat taken again under it."""
+        self._check_seat(seat)
+        current = self.seats[seat]
+        if not current.taken or current.kind is not SeatKind.PERSON:
+            raise SeatError("NO_SEAT", f"seat {seat} is not a person's")
+        if len(name) > MAX_NAME_LENGTH:
+            raise SeatError("NAME_TOO_LONG", f"a name has at most {MAX_NAME_LENGTH} characters")
+        self.seats[seat] = replace(current, name=name)
+        self._sync_meta()
+        self._emit(SeatTaken(seat, name, str(current.kind)))
+
     def start(self) -> None:
         """Start the game (both seats must be taken): the clocks run, a chance event due
         at the start is drawn."""

@@ -84,6 +84,7 @@ export class TableSocket {
     this.onState = onState || (() => {});
     this.closed = false;
     this.epoch = 0; // one more for every connection: versions count per connection
+    this.listeners = new Set(); // more readers of every message (the chat: js/chat.js)
     this.open();
   }
 
@@ -96,6 +97,7 @@ export class TableSocket {
     ws.onmessage = (event) => {
       const data = JSON.parse(event.data);
       data.epoch = epoch;
+      this.listeners.forEach((listener) => listener(data));
       if (data.type === "error") this.onError(socketErrorText(data), data);
       else if (data.type === "table") this.onTable(data);
     };
@@ -104,6 +106,17 @@ export class TableSocket {
       this.onState("closed");
       setTimeout(() => !this.closed && this.open(), 700);
     };
+  }
+
+  // Read every message of this socket too (table, error, chat…); returns the unsubscribe.
+  listen(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // Connect again now (after the browser's identity changed, e.g. a guest named itself).
+  reconnect() {
+    if (this.ws) this.ws.close(); // onclose opens a new connection
   }
 
   send(message) {

@@ -1,10 +1,23 @@
-// Ratings: a game's leaderboard (the live OpenSkill rating of people and bots, and
-// Bradley–Terry Elo over every stored game), and a player's page with the history of
-// their live rating drawn as a plot and their recent games.
+// Ratings: a game's leaderboard (the live rating of accounts and bots, shown on the Elo
+// scale with a "?" while it is provisional, and Bradley–Terry over every stored game),
+// and a player's page: the rating over time as a graph, and their recent games.
 import { gameCatalog, getJSON } from "../api.js";
 import { h, s, svgRoot } from "../dom.js";
+import { t, has, number, date } from "../i18n.js";
+import "../words/lobby.js";
 
-const signed = (x) => (x >= 0 ? "+" : "") + x.toFixed(0);
+const signed = (x) => (x >= 0 ? "+" : "−") + number(Math.abs(x), { maximumFractionDigits: 0 });
+
+// A live rating as people read it: "1523" or, while provisional, "1523?".
+export function ratingText(entry) {
+  return `${number(entry.shown, { maximumFractionDigits: 0, useGrouping: false })}${entry.provisional ? "?" : ""}`;
+}
+
+function ratingCell(entry) {
+  return h("span", { class: entry.provisional ? "provisional" : null, title: entry.provisional ? t("lobby.ratings.unsure") : null, "data-provisional": String(!!entry.provisional) },
+    number(entry.shown, { maximumFractionDigits: 0, useGrouping: false }),
+    entry.provisional ? h("span", { class: "provisional-mark" }, "?") : null);
+}
 
 export function mount(main, params) {
   return params.player ? player(main, params.game, params.player) : board(main, params.game);
@@ -22,45 +35,67 @@ function board(main, requested) {
   }).catch((err) => { page.append(h("p", { class: "form-status" }, err.message)); });
 }
 
+function kindWord(kind) {
+  const base = String(kind).split(":")[0];
+  return has(`lobby.ratings.kind.${base}`) ? t(`lobby.ratings.kind.${base}`) : kind;
+}
+
 function leaderboard(page, tabs, game) {
   const live = h("tbody");
   const fitted = h("tbody");
+  const liveNote = h("p", { class: "muted" });
   const message = h("p", { class: "form-status" });
   const link = (name) => h("a", { href: `#/player/${game}/${encodeURIComponent(name)}` }, name);
+  const head = (names) => h("thead", {}, h("tr", {}, names.map((x) => h("th", {}, x))));
   page.append(
-    h("section", { class: "card" }, h("h1", {}, "Leaderboard"), tabs,
-      h("h2", {}, "Live rating"),
-      h("p", { class: "muted" }, "OpenSkill (Weng–Lin), updated after every finished game; ranked by μ − 3σ"),
-      h("div", { class: "scroll" }, h("table", { class: "games-table", id: "live-board" }, h("thead", {}, h("tr", {}, ["#", "player", "kind", "rating", "μ", "σ", "games"].map((x) => h("th", { class: "μσ".includes(x) ? "plain" : null }, x)))), live)),
-      h("h2", {}, "Bradley–Terry"),
-      h("p", { class: "muted" }, "maximum likelihood over all stored games, draws as half wins, mean 0, 95% interval"),
-      h("div", { class: "scroll" }, h("table", { class: "games-table", id: "bt-board" }, h("thead", {}, h("tr", {}, ["#", "player", "Elo", "95% interval", "games", "points"].map((x) => h("th", {}, x)))), fitted)),
+    h("section", { class: "card" }, h("h1", {}, t("lobby.ratings.title")), tabs,
+      h("h2", {}, t("lobby.ratings.live")),
+      liveNote,
+      h("div", { class: "scroll" }, h("table", { class: "games-table", id: "live-board" },
+        head([t("lobby.ratings.rank"), t("lobby.ratings.player"), t("lobby.ratings.kind"), t("lobby.ratings.rating"), t("lobby.ratings.deviation"), t("lobby.ratings.games")]), live)),
+      h("h2", {}, t("lobby.ratings.fitted")),
+      h("p", { class: "muted" }, t("lobby.ratings.fittedNote")),
+      h("div", { class: "scroll" }, h("table", { class: "games-table", id: "bt-board" },
+        head([t("lobby.ratings.rank"), t("lobby.ratings.player"), t("lobby.ratings.elo"), t("lobby.ratings.range"), t("lobby.ratings.games"), t("lobby.ratings.points")]), fitted)),
       message));
   getJSON(`/api/ratings/${game}`).then((data) => {
-    live.replaceChildren(...data.live.map((e, k) => h("tr", {}, h("td", {}, String(k + 1)), h("td", {}, link(e.name)), h("td", {}, e.kind), h("td", {}, e.rating.toFixed(2)), h("td", {}, e.mu.toFixed(2)), h("td", {}, e.sigma.toFixed(2)), h("td", {}, String(e.games)))));
-    fitted.replaceChildren(...data.bradley_terry.map((r, k) => h("tr", {}, h("td", {}, String(k + 1)), h("td", {}, link(r.name)), h("td", {}, signed(r.elo)), h("td", {}, `${signed(r.low)} .. ${signed(r.high)}`), h("td", {}, String(r.games)), h("td", {}, String(r.points)))));
-    if (!data.live.length) live.append(h("tr", {}, h("td", { colspan: 7, class: "muted" }, "No rated games yet.")));
-    if (!data.bradley_terry.length) fitted.append(h("tr", {}, h("td", { colspan: 6, class: "muted" }, "No finished games yet.")));
+    liveNote.textContent = t("lobby.ratings.liveNote", { games: data.provisional_games, limit: data.provisional_deviation });
+    live.replaceChildren(...data.live.map((e, k) => h("tr", {}, h("td", {}, String(k + 1)), h("td", {}, link(e.name)), h("td", {}, kindWord(e.kind)), h("td", {}, ratingCell(e)), h("td", {}, `±${e.deviation}`), h("td", {}, String(e.games)))));
+    // a range wider than 1000 Elo says nothing a reader can use: shown as too few games
+    const range = (r) => (Number.isFinite(r.low) && Number.isFinite(r.high) && r.high - r.low <= 1000 ? `${signed(r.low)} … ${signed(r.high)}` : t("lobby.ratings.unsure"));
+    fitted.replaceChildren(...data.bradley_terry.map((r, k) => h("tr", {}, h("td", {}, String(k + 1)), h("td", {}, link(r.name)), h("td", {}, signed(r.elo)), h("td", {}, range(r)), h("td", {}, String(r.games)), h("td", {}, number(r.points)))));
+    if (!data.live.length) live.append(h("tr", {}, h("td", { colspan: 6, class: "muted" }, t("lobby.ratings.noRated"))));
+    if (!data.bradley_terry.length) fitted.append(h("tr", {}, h("td", { colspan: 6, class: "muted" }, t("lobby.ratings.noFinished"))));
   }).catch((err) => { message.textContent = err.message; });
 }
 
-// The live rating after each game: μ as a line, μ ± 2σ as a band.
-function plot(history) {
-  const width = 640, height = 220, pad = 32;
+// The shown rating after each game as a line, its likely range (± 2 deviations) as a
+// band, a dot per game; the y axis in rating points, the x axis the games in order.
+export function ratingGraph(history) {
+  const width = 640, height = 240, left = 44, right = 12, top = 12, bottom = 28;
   const root = svgRoot(width, height, "rating-plot");
+  root.setAttribute("id", "rating-graph");
+  root.setAttribute("aria-label", t("lobby.ratings.graph"));
   if (!history.length) return root;
-  const lows = history.map((p) => p.mu - 2 * p.sigma), highs = history.map((p) => p.mu + 2 * p.sigma);
-  const min = Math.min(...lows), max = Math.max(...highs);
-  const x = (k) => pad + (history.length === 1 ? 0 : (k * (width - 2 * pad)) / (history.length - 1));
-  const y = (v) => height - pad - ((v - min) / Math.max(1e-9, max - min)) * (height - 2 * pad);
-  const band = [...history.map((p, k) => `${x(k)},${y(highs[k])}`), ...history.map((p, k) => `${x(k)},${y(lows[k])}`).reverse()].join(" ");
+  const series = history;
+  const lows = series.map((p) => p.shown - 2 * p.deviation), highs = series.map((p) => p.shown + 2 * p.deviation);
+  let min = Math.min(...lows, ...series.map((p) => p.shown)), max = Math.max(...highs, ...series.map((p) => p.shown));
+  const step = max - min > 400 ? 200 : max - min > 150 ? 50 : 25;
+  min = Math.floor(min / step) * step;
+  max = Math.ceil(max / step) * step;
+  if (max === min) max = min + step;
+  const x = (k) => left + (series.length === 1 ? (width - left - right) / 2 : (k * (width - left - right)) / (series.length - 1));
+  const y = (v) => height - bottom - ((v - min) / (max - min)) * (height - top - bottom);
+  for (let v = min; v <= max; v += step) {
+    root.append(s("line", { class: "axis", x1: left, y1: y(v), x2: width - right, y2: y(v) }), s("text", { x: left - 6, y: y(v) + 4, "text-anchor": "end" }, String(v)));
+  }
+  const band = [...series.map((p, k) => `${x(k)},${y(highs[k])}`), ...series.map((p, k) => `${x(k)},${y(lows[k])}`).reverse()].join(" ");
   root.append(
-    s("polygon", { points: band, fill: "rgba(181,86,47,.15)", stroke: "none" }),
-    s("polyline", { points: history.map((p, k) => `${x(k)},${y(p.mu)}`).join(" "), fill: "none", stroke: "#b5562f", "stroke-width": 2 }),
-    s("line", { x1: pad, y1: height - pad, x2: width - pad, y2: height - pad, stroke: "#998" }),
-    s("text", { x: 2, y: y(max) + 4, "font-size": 11 }, max.toFixed(0)),
-    s("text", { x: 2, y: y(min) + 4, "font-size": 11 }, min.toFixed(0)),
-    s("text", { x: width - pad, y: height - 8, "font-size": 11, "text-anchor": "end" }, `${history.length} games`));
+    s("polygon", { class: "band", points: band }),
+    s("polyline", { class: "line", points: series.map((p, k) => `${x(k)},${y(p.shown)}`).join(" ") }),
+    ...series.map((p, k) => s("circle", { class: "dot", cx: x(k), cy: y(p.shown), r: 3.5 }, s("title", {}, `${ratingText(p)} · ${t("lobby.ratings.after", { n: k + 1 })}${p.at ? ` · ${date(p.at, { dateStyle: "medium" })}` : ""}`))),
+    s("text", { x: width - right, y: height - 8, "text-anchor": "end" }, t("lobby.ratings.gameCount", { count: series.length })),
+  );
   return root;
 }
 
@@ -69,16 +104,24 @@ function player(main, game, name) {
   main.append(body);
   getJSON(`/api/players/${game}/${encodeURIComponent(name)}`).then((data) => {
     const last = data.history[data.history.length - 1];
-    const games = data.games.map((g) => {
+    const rows = data.games.map((g) => {
       const seat = g.players.findIndex((p) => p.name === data.name);
-      const result = g.status !== "finished" ? g.status : g.winner === null ? "draw" : g.winner === seat ? "won" : "lost";
-      return h("tr", {}, h("td", {}, String(g.id)), h("td", {}, g.players.map((p) => p.name).join(" vs ")), h("td", {}, result), h("td", {}, String(g.plies)), h("td", {}, h("a", { class: "button", href: `#/replay/${g.id}` }, "Replay")));
+      const result = g.status !== "finished" ? (g.status === "abandoned" ? "abandoned" : "over") : g.winner === null ? "draw" : g.winner === seat ? "won" : "lost";
+      const opponent = g.players.filter((p, k) => k !== seat).map((p) => p.name).join(", ");
+      return h("tr", {}, h("td", {}, String(g.id)), h("td", {}, opponent), h("td", { class: `result-${result}` }, t(`lobby.result.${result}`)), h("td", {}, String(g.plies)), h("td", { class: "row-actions" }, h("a", { class: "button", href: `#/replay/${g.id}` }, t("lobby.replay"))));
     });
+    const summary = last
+      ? [h("p", { class: "rating-big", id: "player-rating" }, ratingCell(last)),
+        h("p", { class: "muted" }, t("lobby.ratings.summary", { rating: ratingText(last), count: data.history.length }),
+          last.provisional ? h("span", { id: "provisional-note" }, ` — ${t("lobby.ratings.provisional", { left: Math.max(1, data.provisional_games - data.history.length) })}`) : null)]
+      : [h("p", { class: "muted", id: "player-rating" }, t("lobby.ratings.none"))];
     body.replaceChildren(h("section", { class: "card" },
-      h("h1", {}, data.name), h("p", { class: "muted" }, h("a", { href: `#/ratings/${game}` }, `${data.title} leaderboard`)),
-      h("p", {}, last ? `live rating ${(last.mu - 3 * last.sigma).toFixed(2)} (μ ${last.mu.toFixed(2)}, σ ${last.sigma.toFixed(2)}) after ${data.history.length} rated games` : "no rated games yet"),
-      plot(data.history),
-      h("h2", {}, "Recent games"),
-      h("div", { class: "scroll" }, h("table", { class: "games-table", id: "player-games" }, h("thead", {}, h("tr", {}, ["#", "players", "result", "moves", ""].map((x) => h("th", {}, x)))), h("tbody", {}, games)))));
+      h("h1", {}, data.name), h("p", { class: "muted" }, h("a", { href: `#/ratings/${game}` }, t("lobby.ratings.leaderboard", { game: data.title }))),
+      ...summary,
+      data.history.length ? [h("h2", {}, t("lobby.ratings.graph")), ratingGraph(data.history), h("p", { class: "muted small" }, t("lobby.ratings.graphNote"))] : null,
+      h("h2", {}, t("lobby.ratings.recentGames")),
+      h("div", { class: "scroll" }, h("table", { class: "games-table", id: "player-games" },
+        h("thead", {}, h("tr", {}, ["#", t("lobby.ratings.opponent"), t("lobby.ratings.result"), t("lobby.ratings.moves"), ""].map((x) => h("th", {}, x)))),
+        h("tbody", {}, rows)))));
   }).catch((err) => body.replaceChildren(h("section", { class: "card" }, h("p", { class: "form-status" }, err.message))));
 }

@@ -50,6 +50,8 @@ function icon(name) {
   for (const d of ICONS[name]) svg.append(svgEl("path", { d }));
   return svg;
 }
+import { mountChat } from "../chat.js";
+import { mountInvite } from "../invite.js";
 
 function labelOf(view, id) {
   const target = view.targets.find((x) => x.id === id);
@@ -518,10 +520,11 @@ export function mount(main, { id, join }) {
       "aside",
       { class: "side" },
       h("div", { class: "card head" }, h("h2", {}, gamePhrase(words, "title", view.title), h("span", { class: "muted" }, ` #${id}`)), looking && view.outcome ? outcomeBox(view, null, words) : null),
+      table.status === "waiting" ? slots.invite : null, // the invite first while a friend is awaited
       h("div", { class: "card moves-card" }, h("h3", {}, t("board.moves")), list, h("div", { class: "step-keys muted small" }, t("board.keysHint")), table.status === "running" && table.held.length ? typedForm : null),
       h("div", { class: "card inspector-card" }, h("div", { class: "inspector-slot" })),
       slots.legend,
-      slots.invite,
+      table.status === "waiting" ? null : slots.invite,
       slots.chat,
       h("div", { class: "card" }, analysisBox(() => ({ game_id: id, ply: shownPly() }), table.status !== "running"), links(), h("div", { class: "muted small" }, t("board.watching", { count: table.spectators }))),
     );
@@ -635,7 +638,7 @@ export function mount(main, { id, join }) {
     if (join) {
       try {
         const who = await me();
-        await postJSON(`/api/tables/${id}/join`, { name: who.name || "friend" });
+        await postJSON(`/api/tables/${id}/join`, { name: who.name || null }); // none: the server's stand-in
         me(true);
       } catch (err) {
         say(err.message);
@@ -643,6 +646,8 @@ export function mount(main, { id, join }) {
       history.replaceState(null, "", `#/table/${id}`);
     }
     socket = new TableSocket(id, onTable, (message) => { say(message); if (table) { clicks.reset(); table.your_turn = table.turn !== null && table.held.includes(table.turn); render(); } }, (state) => root.classList.toggle("offline", state === "closed"));
+    mountInvite(slots.invite, id, socket);
+    mountChat(slots.chat, socket);
   }
 
   const unkeys = bindKeys({
