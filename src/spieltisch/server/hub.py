@@ -101,6 +101,9 @@ class LiveTable:
     recorder: Recorder | None = None
     life: Lifecycle | None = None
     claim_shown: bool = False
+    #: Its AI seats are played by the bot room it belongs to (the ladder's house games):
+    #: the hub neither starts a second AI nor puts that one to sleep.
+    room_ai: bool = False
     _push_pending: bool = False
 
     # --- who holds what ----------------------------------------------------------------
@@ -207,6 +210,8 @@ class LiveTable:
 
     def wake_ai(self) -> None:
         """Play the AI seats (if any) from now on; they think when it is their turn."""
+        if self.room_ai:
+            return
         if self.ai is None and self.has_ai() and self.table.status is Status.RUNNING:
             self.ai = AIPlayer(self.table, service=self.hub.ai)
 

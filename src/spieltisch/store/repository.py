@@ -49,6 +49,7 @@ from spieltisch.core.registry import load
 from spieltisch.store import engine as engines
 from spieltisch.store import writes
 from spieltisch.store.accounts import AccountStore
+from spieltisch.store.bots import BotStore
 from spieltisch.store.data import (
     IMPORTED,
     RESULTS,
@@ -103,7 +104,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class Store(TournamentStore, AccountStore):
+class Store(TournamentStore, AccountStore, BotStore):
     """The game store on one database (see the module docstring)."""
 
     def __init__(self, engine: Engine) -> None:
