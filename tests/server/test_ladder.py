@@ -1,0 +1,241 @@
+"""The ladder on a real `spieltisch serve --xml-port` process with a real store: an XML
+bot (an official client's join, `joinPrepared` with the token) and a JSON bot of two
+different accounts are paired, play a pair of games (seats swapped, one seed) and both
+games are rated; wrong tokens and paused bots are refused at every door; a waiting bot
+can be challenged from the web."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.sync.client import connect
+
+from spieltisch.store import Store
+from tests.bots.official_readers import Played, play
+from tests.serverproc import ServerProcess, free_port
+
+GAME = "ostseeschach"
+
+
+@pytest.fixture(scope="module")
+def ladder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, int]]:
+    xml_port = free_port()
+    process = ServerProcess(
+        tmp_path_factory.mktemp("ladder") / "games.db",
+        "--xml-port",
+        str(xml_port),
+        env={
+            "SPIELTISCH_LADDER_PAIR_SECONDS": "0.2",
+            # no house games unless a test waits for one: the bots meet each other
+            "SPIELTISCH_LADDER_HOUSE_SECONDS": "600",
+            # a busy test machine must not turn a slow answer into a timeout
+            "SPIELTISCH_LADDER_MOVE_SECONDS": "30",
+            "SPIELTISCH_LADDER_HARD_SECONDS": "60",
+        },
+    )
+    process.start()
+    try:
+        yield process, xml_port
+    finally:
+        process.stop()
+
+
+def account(server: ServerProcess, username: str) -> str:
+    status, _, cookie = server.post(
+        "/api/account/signup", {"username": username, "password": "a long password"}
+    )
+    assert status == 201 and cookie is not None
+    return cookie
+
+
+def new_bot(server: ServerProcess, cookie: str, name: str, game: str = GAME) -> tuple[int, str]:
+    status, answer, _ = server.post("/api/account/bots", {"name": name, "game": game}, cookie)
+    assert status == 201, answer
+    return answer["bot"]["id"], answer["token"]
+
+
+class JsonBot:
+    """A JSON bot over TCP that answers every move request with its first legal move."""
+
+    def __init__(self, port: int) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=60)
+        self.lines = self.sock.makefile("r", encoding="utf-8")
+        self.seen: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sock.sendall(json.dumps(message).encode() + b"\n")
+
+    def read(self) -> dict[str, Any]:
+        line = self.lines.readline()
+        if not line:
+            raise EOFError("the server closed the connection")
+        message: dict[str, Any] = json.loads(line)
+        if message["type"] != "view":
+            self.seen.append(message)
+        return message
+
+    def play(self, until: str) -> dict[str, Any]:
+        while True:
+            message = self.read()
+            if message["type"] == "move_request":
+                self.send({"type": "move", "move": message["legal"][0]})
+            if message["type"] in (until, "error"):
+                return message
+
+    def close(self) -> None:
+        self.lines.close()
+        self.sock.close()
+
+
+def test_an_xml_bot_and_a_json_bot_of_two_accounts_play_a_rated_pair(
+    ladder: tuple[ServerProcess, int],
+) -> None:
+    server, port = ladder
+    xml_id, xml_token = new_bot(server, account(server, "xmlwriter"), "Kieler Sprotte")
+    json_id, json_token = new_bot(server, account(server, "jsonwriter"), "Jason")
+    played: list[Played] = []
+
+    def xml_bot() -> None:  # the Java client's bytes, its --reservation option: the token
+        for _ in range(2):  # an official client plays one game per connection
+            played.append(play(port, GAME, "java", timeout=60, reservation=xml_token))
+
+    thread = threading.Thread(target=xml_bot)
+    thread.start()
+    bot = JsonBot(port)
+    try:
+        bot.send({"type": "join", "token": json_token, "games": 2})
+        done = bot.play("ladder_done")
+    finally:
+        bot.close()
+        thread.join(90)
+    assert done == {"type": "ladder_done", "games": 2}
+    assert [p.result is not None for p in played] == [True, True]
+    assert all(p.kinds[0] == "joined" and "welcomeMessage" in p.kinds for p in played)
+    overs = [m for m in bot.seen if m["type"] == "over"]
+    assert [o["status"] for o in overs] == ["over", "over"]
+    assert [m["type"] for m in bot.seen].count("queued") == 2  # at the door, after game 1
+
+    with Store.open(server.db) as store:
+        games = sorted(store.bot_games(json_id), key=lambda g: g.id)
+        assert len(games) == 2 and all(g.status == "finished" for g in games)
+        kinds = [tuple(p.kind for p in g.players) for g in games]
+        assert kinds[0] == (kinds[1][1], kinds[1][0])  # seats swapped
+        assert set(kinds[0]) == {f"bot:#{xml_id}", f"bot:#{json_id}"}
+        assert len({store.game(g.id).seed for g in games}) == 1  # one seed for the pair
+        for bot_id in (xml_id, json_id):  # both games rated for both bots
+            rated = store.kind_rating_history(GAME, f"bot:#{bot_id}")
+            assert [game_id for game_id, _, _ in rated] == [g.id for g in games]
+
+    page = server.get("/api/ladder")
+    board = next(g for g in page["games"] if g["name"] == GAME)["leaderboard"]
+    assert {"Kieler Sprotte", "Jason"} <= {e["name"] for e in board}
+    assert [r["leg"] for r in next(g for g in page["games"] if g["name"] == GAME)["recent"]][
+        :2
+    ] == [2, 1]
+    mine = server.get("/api/bots/kieler%20sprotte")
+    assert [h["game_id"] for h in mine["history"]] == [g.id for g in games]
+
+
+def test_wrong_tokens_and_paused_bots_are_refused_at_every_door(
+    ladder: tuple[ServerProcess, int],
+) -> None:
+    server, port = ladder
+    cookie = account(server, "pauser")
+    bot_id, token = new_bot(server, cookie, "Schläfer")
+    wrong = token[:-1] + ("A" if token[-1] != "A" else "B")
+
+    bot = JsonBot(port)  # JSON over TCP
+    bot.send({"type": "join", "token": wrong})
+    assert bot.read() == {
+        "type": "error",
+        "rule": "BAD_TOKEN",
+        "message": "this bot token is not valid",
+    }
+    bot.close()
+
+    with connect(server.url.replace("http://", "ws://") + "/ws/bot") as ws:  # WebSocket
+        ws.send(json.dumps({"type": "join", "token": wrong}))
+        assert json.loads(ws.recv(timeout=10))["rule"] == "BAD_TOKEN"
+
+    # XML, as an official client sends its reservation code
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(f'<protocol>\n  <joinPrepared reservationCode="{wrong}"/>'.encode())
+        answer = b""
+        while b"</protocol>" not in answer:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            answer += chunk
+        assert b'<errorpacket message="this bot token is not valid"/>' in answer
+
+    # a waiting bot paused by its owner is sent away; it cannot come back while paused
+    waiting = JsonBot(port)
+    waiting.send({"type": "join", "token": token})
+    assert waiting.read()["type"] == "queued"
+    status, answer, _ = server.post(f"/api/account/bots/{bot_id}/pause", {"paused": True}, cookie)
+    assert status == 200 and answer["bot"]["status"] == "paused"
+    assert waiting.read() == {
+        "type": "error",
+        "rule": "PAUSED",
+        "message": "the bot's owner paused it",
+    }
+    waiting.close()
+    again = JsonBot(port)
+    again.send({"type": "join", "token": token})
+    refused = again.read()
+    assert refused["rule"] == "PAUSED" and "Schläfer" in refused["message"]
+    again.close()
+    status, _, _ = server.post(f"/api/account/bots/{bot_id}/pause", {"paused": False}, cookie)
+    assert status == 200
+
+    # someone else may not pause it, nor make it a token
+    other = account(server, "meddler")
+    status, answer, _ = server.post(f"/api/account/bots/{bot_id}/pause", {"paused": True}, other)
+    assert status == 404
+    status, answer, _ = server.post(f"/api/account/bots/{bot_id}/token", {}, other)
+    assert status == 404 and "token" not in answer
+
+    # a new token: the old one no longer opens the door
+    status, answer, _ = server.post(f"/api/account/bots/{bot_id}/token", {}, cookie)
+    assert status == 200 and answer["token"] != token
+    stale = JsonBot(port)
+    stale.send({"type": "join", "token": token})
+    assert stale.read()["rule"] == "BAD_TOKEN"
+    stale.close()
+    listed = server.get("/api/account/bots", cookie)
+    assert [b["name"] for b in listed["bots"]] == ["Schläfer"]
+    assert "token" not in json.dumps(listed).replace("token_created", "")
+
+
+def test_a_person_challenges_a_waiting_bot_from_the_web(
+    ladder: tuple[ServerProcess, int],
+) -> None:
+    server, port = ladder
+    _, token = new_bot(server, account(server, "challenged"), "Herausgeforderter")
+    bot = JsonBot(port)
+    try:
+        bot.send({"type": "join", "token": token, "games": 1})
+        assert bot.read()["type"] == "queued"
+        person = account(server, "challenger")
+        status, answer, _ = server.post(
+            "/api/ladder/challenge", {"bot": "herausgeforderter", "seat": 1}, person
+        )
+        assert status == 201, answer
+        table = answer["table"]
+        joined = bot.read()
+        assert joined["type"] == "joined" and joined["seat"] == 0
+        assert joined["table"] == str(table)
+        bot.play("move_request")  # the bot moves first; the person plays from the web
+        view = server.get(f"/api/tables/{table}", person)
+        assert view["status"] == "running" and view["you"] == 1
+        assert view["seats"][1]["name"] == "challenger"
+        status, answer, _ = server.post("/api/ladder/challenge", {"bot": "nobody"}, person)
+        assert status == 409 and answer["code"] == "NOT_WAITING"
+    finally:
+        bot.close()
