@@ -2,6 +2,7 @@
 // signs out every other device).
 import { h, plural } from "../dom.js";
 import { me, post } from "../account.js";
+import { myBots } from "./bots.js";
 
 function tableList(tables, empty) {
   if (!tables.length) return h("p", { class: "muted" }, empty);
@@ -59,6 +60,7 @@ export function mount(main) {
         h("h2", {}, "Your tables"), tableList([...who.running, ...who.waiting], "No tables in progress."),
         h("h2", {}, "Recent games"), recentList(who),
         h("p", {}, h("a", { href: `#/games?player=${encodeURIComponent(who.name)}` }, "All your games"))),
+      myBots(),
       h("section", { class: "card" }, h("h2", {}, "Password"), h("p", { class: "muted small" }, "Changing it signs you out on every other device."), form));
   });
 }
