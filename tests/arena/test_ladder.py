@@ -44,7 +44,7 @@ def test_seats_and_seeds_of_first_games_vary() -> None:
 
 def test_the_owed_return_game_comes_before_any_other_pairing() -> None:
     book = _book()
-    (first,) = book.pair([Candidate("a", 0, 0), Candidate("b", 0, 0)], 1, 60, [])
+    book.pair([Candidate("a", 0, 0), Candidate("b", 0, 0)], 1, 60, [])
     # c waited longest and is nearest to a in rating, yet a and b owe each other a game
     waiting = [Candidate("c", 0.0, -5.0), Candidate("a", 0.0, 2.0), Candidate("b", 50.0, 2.0)]
     games = book.pair(waiting, 3.0, 60.0, [])

@@ -200,9 +200,11 @@ class Room:
     closed: bool = False
     #: Free steps while paused (an admin's `step`).
     steps: int = 0
-    #: Seconds the server spent on each move it received (reading it to sending the
-    #: answers), for the load benchmark.
+    #: Seconds the server spent on each move it received, from reading it to sending
+    #: the new state once stored (`_received`: when the move being stored came in), for
+    #: the load benchmarks.
     move_seconds: list[float] = field(default_factory=list)
+    _received: float | None = None
     _welcomed: bool = False
     _sent_ply: int = -1
     _requested: tuple[int, int] | None = None
@@ -378,8 +380,8 @@ class Room:
             return self._refuse(seat, str(exc), move if not isinstance(move, str) else None)
         self._stop_timer()
         self._requested = None
+        self._received = received
         self._flush()
-        self.move_seconds.append(time.perf_counter() - received)
         return None
 
     def reject(self, participant: Participant, message: str) -> None:
@@ -445,6 +447,9 @@ class Room:
             self._sent_ply = table.ply
             for participant in self.everyone():
                 participant.update(self)
+            if self._received is not None:  # the move is stored and its state sent
+                self.move_seconds.append(time.perf_counter() - self._received)
+                self._received = None
         if table.status in (Status.OVER, Status.ABANDONED):
             self._close()
         elif table.status is Status.RUNNING:
