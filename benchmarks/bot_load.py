@@ -227,7 +227,8 @@ def make_bots(db: Path, count: int) -> list[tuple[int, str, str]]:
 
 
 async def ladder_bot(port: int, token: str, games: int, rng: random.Random) -> list[str]:
-    """A JSON bot on the ladder: random legal moves; the status of each game it played."""
+    """A JSON bot on the ladder: random legal moves; how each game it played ended (its
+    status, and the forfeit's cause if any), and any error it was sent."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=1 << 24)
     writer.write(json.dumps({"type": "join", "token": token, "games": games}).encode() + b"\n")
     ends: list[str] = []
@@ -241,10 +242,19 @@ async def ladder_bot(port: int, token: str, games: int, rng: random.Random) -> l
             move = rng.choice(message["legal"])
             writer.write(json.dumps({"type": "move", "move": move}).encode() + b"\n")
         elif kind == "over":
-            ends.append(message["status"])
-        elif kind in ("ladder_done", "error"):
+            forfeit = message.get("forfeit")
+            ends.append(message["status"] + (f" {forfeit['cause']}" if forfeit else ""))
+        elif kind == "error":  # a move the store could not keep is asked for again
+            ends.append(f"error {message['rule']}")
+        elif kind == "ladder_done":
             writer.close()
             return ends
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) the process `pid` has used so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def measure_ladder(bots: int = LADDER_BOTS, games: int = 2) -> dict[str, Any]:
@@ -291,7 +301,9 @@ def measure_ladder(bots: int = LADDER_BOTS, games: int = 2) -> dict[str, Any]:
                 )
                 return list(ends), time.perf_counter() - started
 
+            cpu_before = cpu_seconds(server.pid)
             ends, wall = asyncio.run(everyone())
+            cpu = cpu_seconds(server.pid) - cpu_before
             stats = asyncio.run(admin(xml_port, {"type": "stats"}))
         finally:
             server.terminate()
@@ -325,7 +337,9 @@ def measure_ladder(bots: int = LADDER_BOTS, games: int = 2) -> dict[str, Any]:
         "p99_ms": p99 * 1000,
         "wall_seconds": wall,
         "moves_per_second": len(seconds) / wall,
+        "server_cpu_ms_per_move": cpu * 1000 / max(1, len(seconds)),
         "every_bot_got_its_results": all(e == ["over"] * games for e in ends),
+        "ends": sorted({end for e in ends for end in e}),
         "stored_once_and_intact": intact,
         "rated_seats": rated,
         "pairs_swapped_with_one_seed": pairs,
@@ -345,7 +359,11 @@ def main() -> None:
             f"server time per move: median {ladder['median_ms']:.2f} ms, "
             f"99th percentile {ladder['p99_ms']:.2f} ms"
         )
-        print(f"throughput: {ladder['moves_per_second']:.0f} moves/s over all games")
+        print(
+            f"throughput: {ladder['moves_per_second']:.0f} moves/s over all games; the "
+            f"server's CPU time: {ladder['server_cpu_ms_per_move']:.2f} ms per move"
+        )
+        print(f"how the bots' games ended: {', '.join(ladder['ends'])}")
         print(
             f"every bot got its results: {ladder['every_bot_got_its_results']}; every game "
             f"stored once and intact: {ladder['stored_once_and_intact']}; rated seats: "

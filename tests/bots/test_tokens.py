@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from spieltisch.bots import identity
 from spieltisch.bots.identity import (
     BotRefused,
     authenticate,
@@ -113,7 +112,7 @@ def test_every_check_compares_two_hashes_in_constant_time(
         calls.append((a, b))
         return compare(a, b)
 
-    monkeypatch.setattr(identity.hmac, "compare_digest", counted)
+    monkeypatch.setattr("spieltisch.bots.identity.hmac.compare_digest", counted)
     for given in (token, token[:-1] + "#", f"stb_424242_{'a' * 43}", "junk", ""):
         calls.clear()
         with contextlib.suppress(BotRefused):

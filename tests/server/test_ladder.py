@@ -100,9 +100,9 @@ def test_an_xml_bot_and_a_json_bot_of_two_accounts_play_a_rated_pair(
     json_id, json_token = new_bot(server, account(server, "jsonwriter"), "Jason")
     played: list[Played] = []
 
-    def xml_bot() -> None:  # the Java client's bytes, its --reservation option: the token
-        for _ in range(2):  # an official client plays one game per connection
-            played.append(play(port, GAME, "java", timeout=60, reservation=xml_token))
+    def xml_bot() -> None:  # an official client's bytes, its reservation option: the token
+        for reader in ("java", "ruby"):  # an official client plays one game per connection
+            played.append(play(port, GAME, reader, timeout=60, reservation=xml_token))
 
     thread = threading.Thread(target=xml_bot)
     thread.start()

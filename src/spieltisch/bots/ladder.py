@@ -13,24 +13,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from spieltisch.bots.identity import BotIdentity, BotRefused, authenticate
+from spieltisch.bots.rooms import Participant, Room
 from spieltisch.store import Store, StoreError
 from spieltisch.tables.recorder import store_call
-
-if TYPE_CHECKING:
-    from spieltisch.bots.rooms import Room
 
 __all__ = ["LadderBot", "LadderDoor", "admit"]
 
 log = logging.getLogger(__name__)
 
 
-class LadderBot(Protocol):
+class LadderBot(Participant, Protocol):
     """A connection of a bot on the ladder (a `Participant` that can also be queued)."""
 
-    name: str
     #: The ladder holds it (waiting for a game or playing one).
     queued: bool
     #: It speaks the competition's XML (its game needs a competition codec).

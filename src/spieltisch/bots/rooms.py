@@ -28,10 +28,9 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from spieltisch.ai.service import AIService
-from spieltisch.bots.ladder import LadderDoor
 from spieltisch.core.competition import CompetitionCodec, Forfeit
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
 from spieltisch.core.game import Game
@@ -49,6 +48,9 @@ from spieltisch.tables import (
 from spieltisch.tables.ai import AIPlayer
 from spieltisch.tables.lifecycle import BOT_ROOM, RESTART
 from spieltisch.tables.recorder import Recorder, seat_kind
+
+if TYPE_CHECKING:
+    from spieltisch.bots.ladder import LadderDoor
 
 __all__ = [
     "HARD_TIMEOUT",
