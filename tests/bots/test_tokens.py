@@ -165,3 +165,14 @@ def test_bot_names_are_unique_whatever_their_case_and_an_account_has_a_limit(sto
         store.create_bot(alice, "b9", "b9", "okard", "1" * 64, most=3)
     assert [b.name for b in store.account_bots(alice)] == ["Alpha", "b0", "b1"]
     assert store.bot_by_key("alpha") is not None and store.bot_by_key("nobody") is None
+
+
+def test_a_bot_of_an_account_is_stored_as_itself_whatever_others_call_themselves() -> None:
+    """Its seat's token is its identity key (`bot:#ID`), the stored kind its ratings and
+    page go by; a bot without an account that names itself `#5` never gets that kind."""
+    from spieltisch.tables import Seat
+    from spieltisch.tables.recorder import seat_kind
+
+    assert seat_kind(Seat.bot("Alpha", "bot:#5")) == "bot:#5"
+    assert seat_kind(Seat.bot("#5", "9f3a2b")) == "bot:_#5"
+    assert seat_kind(Seat.bot("Alpha", "9f3a2b")) == "bot:Alpha"
