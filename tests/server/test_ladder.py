@@ -17,6 +17,7 @@ from websockets.sync.client import connect
 
 from spieltisch.store import Store
 from tests.bots.official_readers import Played, play
+from tests.server.client import TableClient
 from tests.serverproc import ServerProcess, free_port
 
 GAME = "ostseeschach"
@@ -230,10 +231,23 @@ def test_a_person_challenges_a_waiting_bot_from_the_web(
         joined = bot.read()
         assert joined["type"] == "joined" and joined["seat"] == 0
         assert joined["table"] == str(table)
-        bot.play("move_request")  # the bot moves first; the person plays from the web
         view = server.get(f"/api/tables/{table}", person)
         assert view["status"] == "running" and view["you"] == 1
         assert view["seats"][1]["name"] == "challenger"
+        web = TableClient(server, table, person)  # the person plays from the web page
+        try:
+            for _ in range(2):  # the bot moves first, then the person, and so on
+                bot.play("move_request")
+                seen = web.until(lambda t: t["your_turn"])
+                web.move(seen["state"]["moves"][0]["notation"])
+            bot.play("move_request")
+            web.until(lambda t: t["your_turn"])  # the bot has moved: the person resigns
+            web.send(type="resign")
+            over = bot.play("over")
+            assert over["reason"] == "RESIGNATION" and over["winner"] == 0
+            assert bot.read() == {"type": "ladder_done", "games": 1}
+        finally:
+            web.close()
         status, answer, _ = server.post("/api/ladder/challenge", {"bot": "nobody"}, person)
         assert status == 409 and answer["code"] == "NOT_WAITING"
     finally:
