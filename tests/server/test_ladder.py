@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import socket
 import threading
+import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
@@ -140,6 +141,14 @@ def test_an_xml_bot_and_a_json_bot_of_two_accounts_play_a_rated_pair(
     ] == [2, 1]
     mine = server.get("/api/bots/kieler%20sprotte")
     assert [h["game_id"] for h in mine["history"]] == [g.id for g in games]
+    with urllib.request.urlopen(server.url + "/metrics", timeout=20) as response:
+        metrics = response.read().decode()
+    ended = [
+        line
+        for line in metrics.splitlines()
+        if line.startswith("spieltisch_ladder_games_total{") and f'game="{GAME}"' in line
+    ]
+    assert sum(float(line.rsplit(" ", 1)[1]) for line in ended) == 2
 
 
 def test_wrong_tokens_and_paused_bots_are_refused_at_every_door(

@@ -39,6 +39,7 @@ from spieltisch.ai.levels import EXTRA_LEVELS, level_spec, levels
 from spieltisch.bots.identity import BotIdentity, BotRefused
 from spieltisch.bots.ladder import LadderBot
 from spieltisch.bots.rooms import JoinError, Lobby, Room
+from spieltisch.core.metrics import LADDER_GAMES, LADDER_WAITING
 from spieltisch.core.names import username_key
 from spieltisch.core.rating import NEW_PLAYER
 from spieltisch.core.registry import load
@@ -229,6 +230,8 @@ class Ladder:
                 waiting.setdefault(entry.identity.game, []).append(
                     Candidate(key, entry.rating, entry.since)
                 )
+        for game in self.books.keys() | waiting.keys():
+            LADDER_WAITING.labels(game).set(len(waiting.get(game, ())))
         started = 0
         for game, candidates in waiting.items():
             book = self.books.setdefault(game, Book(random.Random(self.rng.getrandbits(64))))
@@ -420,6 +423,8 @@ class Ladder:
             "ended": time.time(),
         }
         self.recent.setdefault(played.game, deque(maxlen=RECENT)).appendleft(entry)
+        end = (forfeit.cause if forfeit else entry["reason"]) or "abandoned"
+        LADDER_GAMES.labels(played.game, str(end)[:40]).inc()
 
     # --- the page ------------------------------------------------------------------------
 
