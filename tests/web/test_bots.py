@@ -130,6 +130,14 @@ def test_the_bots_page_shows_the_leaderboard_and_a_game_in_progress(
         page.set_viewport_size(PHONE)
         page.screenshot(path=str(SHOTS / "bots-phone.png"))
         shot(page, "bots-ladder")
+        page.evaluate("() => localStorage.setItem('spieltisch.lang', 'de')")
+        page.reload()
+        page.locator("#ladder-board tbody tr").first.wait_for()
+        assert "Laufende Partien" in page.inner_text("main")
+        assert "Herausfordern" in page.locator("#ladder-waiting").inner_text()
+        page.screenshot(path=str(SHOTS / "bots-phone-de.png"), full_page=True)
+        page.evaluate("() => localStorage.setItem('spieltisch.lang', 'en')")
+        page.reload()
         page.set_viewport_size({"width": 1280, "height": 800})
 
         page.locator("#ladder-playing a.button").first.click()  # watch it
