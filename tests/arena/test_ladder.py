@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from spieltisch.arena import ladder
 from spieltisch.arena.ladder import HOUSE, Book, Candidate
 
 HOUSE_LEVELS = ["random", "easy"]
@@ -88,3 +91,13 @@ def test_a_bot_alone_plays_the_house_levels_in_turn_each_in_a_pair() -> None:
         (HOUSE + "easy", 2),
     ]
     assert book.pair(alone, 100.0, 5.0, []) == []  # no house levels: it waits
+
+
+def test_the_book_forgets_the_oldest_return_games_past_its_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(ladder, "OWED", 3)
+    book = _book()
+    for n in range(5):
+        book.pair([Candidate(f"a{n}", 0, 0), Candidate(f"b{n}", 0, 0)], 1, 60, [])
+    assert set(book.returns) == {frozenset({f"a{n}", f"b{n}"}) for n in (2, 3, 4)}

@@ -62,6 +62,9 @@ HOUSE_LEVELS = ("random", "easy", "medium", "hard")
 AGAIN = 1000.0
 #: Finished ladder games kept per game for the bots page.
 RECENT = 20
+#: Return games a book remembers at most (the oldest are forgotten: their bots are
+#: long gone), so a server that runs for months keeps a bounded book.
+OWED = 10_000
 
 
 @dataclass(frozen=True)
@@ -137,6 +140,8 @@ class Book:
         seed = self.rng.randrange(1 << 31)
         seats = (one, other) if self.rng.random() < 0.5 else (other, one)
         self.returns[frozenset(seats)] = Pairing((seats[1], seats[0]), seed, 2)
+        while len(self.returns) > OWED:
+            del self.returns[next(iter(self.returns))]
         return self._played(Pairing(seats, seed, 1))
 
     def _played(self, pairing: Pairing) -> Pairing:
