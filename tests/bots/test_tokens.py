@@ -70,6 +70,7 @@ def test_the_right_token_proves_its_bot_and_only_its_hash_is_kept(store: Store) 
         None,
         12345,
         "x" * 10_000,
+        "stb_1_\ud800",  # a lone surrogate, as JSON may carry one
     ],
 )
 def test_a_wrong_token_is_refused_the_same_way_whatever_is_wrong(

@@ -3,9 +3,10 @@
 A token is `stb_<bot id>_<43 characters of randomness>` (256 bits, URL-safe): the prefix
 lets a secret scanner recognise a leaked one, the bot id lets the store find the bot by
 its key. The store keeps only the token's SHA-256; a token is checked by hashing what was
-given and comparing the two hashes with `hmac.compare_digest`, and a token of an unknown
-or malformed form is compared with a dummy hash all the same, so a wrong token costs as
-long as a right one and the answer never says which part was wrong.
+given and comparing the two hashes with `hmac.compare_digest`, and a token that names no
+bot (or has not the form of one) is compared with a dummy hash all the same: how long a
+check takes never depends on how much of a secret was right, and the answer never says
+which part was wrong.
 
 Every door a bot comes through asks `authenticate` (XML `joinPrepared`, the JSON `join`
 over TCP and WebSocket); the web's `server.identity` turns the answer into the bot's
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 
 from spieltisch.core.errors import SpieltischError
 from spieltisch.store import NotFoundError, Store
-from spieltisch.store.bots import StoredBot
+from spieltisch.store.bots import StoredBot, bot_kind
 
 __all__ = [
     "TOKEN_PREFIX",
@@ -63,14 +64,12 @@ class BotIdentity:
     @property
     def key(self) -> str:
         """What its seats belong to and are stored as (`bot:#ID`)."""
-        from spieltisch.store.bots import bot_kind
-
         return bot_kind(self.id)
 
 
 def token_hash(token: str) -> str:
     """What the store keeps of a token."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def new_token(bot_id: int) -> str:
