@@ -4,7 +4,7 @@
 import { getJSON, postJSON } from "../api.js";
 import { h, s, svgRoot } from "../dom.js";
 import { gameWord, gameWords } from "../game-words.js";
-import { number, t } from "../i18n.js";
+import { has, number, t } from "../i18n.js";
 import "../words/bots.js";
 
 const REFRESH = 3000;
@@ -20,7 +20,8 @@ function reasonText(words, code) {
   if (!code) return "";
   const cause = `bots.cause.${code}`;
   const own = gameWord(words, "reasons", code);
-  return own !== code ? own : t(cause) === `⟦${cause}⟧` ? code : t(cause);
+  if (own !== code) return own;
+  return has(cause) ? t(cause) : code;
 }
 
 function words(game) {
