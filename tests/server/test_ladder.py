@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import socket
 import threading
+import time
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
@@ -261,3 +262,48 @@ def test_a_person_challenges_a_waiting_bot_from_the_web(
         assert status == 409 and answer["code"] == "NOT_WAITING"
     finally:
         bot.close()
+
+
+def test_a_rule_violation_loses_with_its_reason_and_a_gone_bot_leaves_the_queue(
+    ladder: tuple[ServerProcess, int],
+) -> None:
+    server, port = ladder
+    _, first = new_bot(server, account(server, "violator"), "Regelbrecher")
+    _, second = new_bot(server, account(server, "patient"), "Geduldig")
+    bots = [JsonBot(port), JsonBot(port)]
+    try:
+        for bot, token in zip(bots, (first, second), strict=True):
+            bot.send({"type": "join", "token": token, "games": 1})
+            assert bot.read()["type"] == "queued"
+        joined = [bot.play("joined") for bot in bots]
+        mover = next(i for i, j in enumerate(joined) if j["seat"] == 0)
+        # the bot to move sends what is no move: on the ladder that loses at once
+        while bots[mover].read()["type"] != "move_request":
+            pass
+        bots[mover].send({"type": "move", "move": "nonsense"})
+        overs = [bot.play("over") for bot in bots]
+        for over in overs:
+            assert over["status"] == "over" and over["winner"] == 1
+            assert over["forfeit"]["cause"] == "RULE_VIOLATION" and over["forfeit"]["seat"] == 0
+        page = server.get("/api/ladder")
+        recent = next(g for g in page["games"] if g["name"] == GAME)["recent"][0]
+        assert recent["forfeit"]["cause"] == "RULE_VIOLATION"
+        assert recent["forfeit"]["message"]  # the rule broken, shown on the bots page
+    finally:
+        for bot in bots:
+            bot.close()
+
+    # a bot that disconnects while it waits is out of the queue
+    gone = JsonBot(port)
+    gone.send({"type": "join", "token": first})
+    assert gone.read()["type"] == "queued"
+    names = [w["name"] for g in server.get("/api/ladder")["games"] for w in g["waiting"]]
+    assert "Regelbrecher" in names
+    gone.close()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        names = [w["name"] for g in server.get("/api/ladder")["games"] for w in g["waiting"]]
+        if "Regelbrecher" not in names:
+            break
+        time.sleep(0.1)
+    assert "Regelbrecher" not in names
