@@ -307,3 +307,32 @@ def test_a_rule_violation_loses_with_its_reason_and_a_gone_bot_leaves_the_queue(
             break
         time.sleep(0.1)
     assert "Regelbrecher" not in names
+
+
+def test_a_2018_hase_und_igel_client_joins_the_ladder_with_its_token(
+    ladder: tuple[ServerProcess, int],
+) -> None:
+    """The 2018 season's clients send the same `joinPrepared`: a Hase und Igel bot plays
+    a ladder game over XML against a JSON bot, and it is stored and rated."""
+    server, port = ladder
+    xml_id, xml_token = new_bot(server, account(server, "hasewriter"), "Hase", "hase-und-igel")
+    _, json_token = new_bot(server, account(server, "igelwriter"), "Igel", "hase-und-igel")
+    played: list[Played] = []
+    thread = threading.Thread(
+        target=lambda: played.append(
+            play(port, "hase-und-igel", "ruby", timeout=60, reservation=xml_token)
+        )
+    )
+    thread.start()
+    bot = JsonBot(port)
+    try:
+        bot.send({"type": "join", "token": json_token, "games": 1})
+        assert bot.play("ladder_done") == {"type": "ladder_done", "games": 1}
+    finally:
+        bot.close()
+        thread.join(90)
+    assert played and played[0].result is not None and played[0].kinds[0] == "joined"
+    with Store.open(server.db) as store:
+        (game,) = store.bot_games(xml_id)
+        assert game.status == "finished" and game.game == "hase-und-igel"
+        assert len(store.kind_rating_history("hase-und-igel", f"bot:#{xml_id}")) == 1
