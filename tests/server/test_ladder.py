@@ -12,6 +12,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -336,3 +337,42 @@ def test_a_2018_hase_und_igel_client_joins_the_ladder_with_its_token(
         (game,) = store.bot_games(xml_id)
         assert game.status == "finished" and game.game == "hase-und-igel"
         assert len(store.kind_rating_history("hase-und-igel", f"bot:#{xml_id}")) == 1
+
+
+def test_a_bot_alone_plays_the_house_levels_in_pairs(tmp_path: Path) -> None:
+    xml_port = free_port()
+    server = ServerProcess(
+        tmp_path / "games.db",
+        "--xml-port",
+        str(xml_port),
+        env={
+            "SPIELTISCH_LADDER_PAIR_SECONDS": "0.2",
+            "SPIELTISCH_LADDER_HOUSE_SECONDS": "0.5",
+            "SPIELTISCH_LADDER_MOVE_SECONDS": "30",
+            "SPIELTISCH_LADDER_HARD_SECONDS": "60",
+        },
+    )
+    server.start()
+    try:
+        bot_id, token = new_bot(server, account(server, "loner"), "Einsam")
+        bot = JsonBot(xml_port)
+        try:
+            bot.send({"type": "join", "token": token, "games": 2})
+            assert bot.play("ladder_done") == {"type": "ladder_done", "games": 2}
+        finally:
+            bot.close()
+        started = [m for m in bot.seen if m["type"] == "started"]
+        assert [s["players"] for s in started] == [
+            started[0]["players"],
+            started[0]["players"][::-1],
+        ]
+        assert "House random" in started[0]["players"]  # the weakest level first
+        with Store.open(server.db) as store:
+            games = store.bot_games(bot_id)
+            assert len(games) == 2 and all(g.status == "finished" for g in games)
+            assert len({store.game(g.id).seed for g in games}) == 1
+            assert len(store.kind_rating_history(GAME, f"bot:#{bot_id}")) == 2
+        board = next(g for g in server.get("/api/ladder")["games"] if g["name"] == GAME)
+        assert {e["name"] for e in board["leaderboard"]} == {"Einsam", "House random"}
+    finally:
+        server.stop()
