@@ -205,6 +205,10 @@ def test_wrong_tokens_and_paused_bots_are_refused_at_every_door(
     status, _, _ = server.post(f"/api/account/bots/{bot_id}/pause", {"paused": False}, cookie)
     assert status == 200
 
+    # a name with a slash has its page too
+    new_bot(server, cookie, "A/B Tester")
+    assert server.get("/api/bots/a%2Fb%20tester")["bot"]["name"] == "A/B Tester"
+
     # someone else may not pause it, nor make it a token
     other = account(server, "meddler")
     status, answer, _ = server.post(f"/api/account/bots/{bot_id}/pause", {"paused": True}, other)
@@ -220,7 +224,7 @@ def test_wrong_tokens_and_paused_bots_are_refused_at_every_door(
     assert stale.read()["rule"] == "BAD_TOKEN"
     stale.close()
     listed = server.get("/api/account/bots", cookie)
-    assert [b["name"] for b in listed["bots"]] == ["Schläfer"]
+    assert [b["name"] for b in listed["bots"]] == ["Schläfer", "A/B Tester"]
     assert "token" not in json.dumps(listed).replace("token_created", "")
 
 

@@ -306,7 +306,7 @@ BOTS_ROUTES = [
     Route("/api/account/bots", _route(create_bot), methods=["POST"]),
     Route("/api/account/bots/{id}/token", _route(new_bot_token), methods=["POST"]),
     Route("/api/account/bots/{id}/pause", _route(pause_bot), methods=["POST"]),
-    Route("/api/bots/{name}", _route(bot_page), methods=["GET"]),
+    Route("/api/bots/{name:path}", _route(bot_page), methods=["GET"]),
     Route("/api/ladder", _route(ladder_page), methods=["GET"]),
     Route("/api/ladder/challenge", _route(challenge), methods=["POST"]),
 ]
