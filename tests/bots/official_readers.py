@@ -201,21 +201,32 @@ class Played:
 
 
 def play(
-    port: int, game: str, reader_name: str, *, timeout: float = 20.0, drain: bool = False
+    port: int,
+    game: str,
+    reader_name: str,
+    *,
+    timeout: float = 20.0,
+    drain: bool = False,
+    reservation: str | None = None,
 ) -> Played:
     """Join a game of `game` and play it to its end, reading with one official client's
     rule and sending what that client sends; a reader that never gets a message times
-    out (`TimeoutError`). `drain`: keep every byte up to the server's end of the stream."""
+    out (`TimeoutError`). `drain`: keep every byte up to the server's end of the stream.
+    `reservation`: join with this reservation code (`joinPrepared`, as the clients'
+    `--reservation` option does; a bot token for the ladder) instead of by game type."""
     codec = load(game).competition()
     assert codec is not None
     played = Played()
     with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
         reader = READERS[reader_name](sock)
+        join = f'join gameType="{codec.game_type}"'
+        if reservation is not None:
+            join = f'joinPrepared reservationCode="{reservation}"'
         if reader_name == "ruby":  # REXML writes single quotes
             sock.sendall(b"<protocol>")
-            sock.sendall(f"<join gameType='{codec.game_type}'/>".encode())
+            sock.sendall(f"<{join.replace(chr(34), chr(39))}/>".encode())
         else:
-            sock.sendall(f'<protocol>\n  <join gameType="{codec.game_type}"/>'.encode())
+            sock.sendall(f"<protocol>\n  <{join}/>".encode())
         state = None
         try:
             while not played.left:

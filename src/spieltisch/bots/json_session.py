@@ -6,15 +6,23 @@ the web app draws, with the legal moves in notation) after every change, a
 `move_request` when it is to move, and `over` at the end; it sends moves in the game's
 notation. Every problem is answered with an `error` message naming it; a refused move
 changes nothing and may be sent again. The connection stays open after a game.
+
+A bot of an account joins the ladder with `{"type": "join", "token": TOKEN}` (and
+`"games": N` to leave after N games): it gets `queued`, then a game as the ladder pairs
+it, and is queued again after each game. On the ladder a refused move loses the game as
+in the competition (the rule is the same for every bot there).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 from typing import Any
 
 from spieltisch.bots.admin import check_admin
+from spieltisch.bots.identity import BotIdentity
+from spieltisch.bots.ladder import admit
 from spieltisch.bots.rooms import JoinError, Lobby, Room
 from spieltisch.core.errors import SpieltischError, quote
 from spieltisch.core.names import BadName, clean_name
@@ -57,6 +65,12 @@ class JsonSession:
         self.room: Room | None = None
         self.seat: int | None = None
         self.watching: list[Room] = []
+        #: The ladder holds this bot (waiting or playing); messages held while its token
+        #: is checked (None: none is).
+        self.queued = False
+        self.xml = False
+        self._held: list[str] | None = None
+        self._door: asyncio.Task[None] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
@@ -78,6 +92,9 @@ class JsonSession:
     def handle(self, text: str) -> None:
         """One message from the client."""
         self.messages += 1
+        if self._held is not None:  # the door is checking a token: after it
+            self._held.append(text)
+            return
         try:
             message = json.loads(text)
         except (ValueError, RecursionError) as exc:
@@ -121,6 +138,12 @@ class JsonSession:
         if self.room is not None:
             self.error("you play in a table already (send leave first)", "JOIN")
             return
+        if self.queued:
+            self.error("you are on the ladder already (send leave first)", "JOIN")
+            return
+        if "token" in message:
+            self._ladder(message)
+            return
         self.name = self._name(message.get("name"), "name") or self.name
         if "reservation" in message:
             found = self.lobby.join_prepared(
@@ -147,6 +170,18 @@ class JsonSession:
         )
         room.schedule()
 
+    def _ladder(self, message: dict[str, Any]) -> None:
+        ladder = self.lobby.ladder
+        if ladder is None:
+            raise JoinError("this server has no ladder: bot tokens are not taken here")
+        games = message.get("games")
+        if games is not None and not (
+            isinstance(games, int) and not isinstance(games, bool) and 1 <= games <= 1_000_000
+        ):
+            raise JoinError("'games' is a whole number 1..1000000 (or absent: no end)")
+        self._held = []
+        self._door = admit(ladder, self, message.get("token"), games)
+
     def _on_watch(self, message: dict[str, Any]) -> None:
         room = self.lobby.rooms.get(self._text(message, "table"))
         if room is None:
@@ -158,6 +193,42 @@ class JsonSession:
     def _on_leave(self, message: dict[str, Any]) -> None:
         self.closed()
         self.send({"type": "left"})
+
+    # --- the ladder (`bots.ladder.LadderBot`) ----------------------------------------------
+
+    def placed(self, room: Room, seat: int) -> None:
+        self.room, self.seat = room, seat
+        self.send(
+            {
+                "type": "joined",
+                "table": room.id,
+                "seat": seat,
+                "game": room.game.name,
+                "player": room.game.player_names[seat],
+                "ladder": True,
+            }
+        )
+        room.schedule()
+
+    def waiting(self, bot: BotIdentity) -> None:
+        self.name = bot.name
+        self.send({"type": "queued", "bot": bot.name, "game": bot.game})
+
+    def turned_away(self, code: str, message: str) -> None:
+        self._held = None
+        self.queued = False
+        self.error(message, code)
+        self._close()
+
+    def done(self, games: int) -> None:
+        self.queued = False
+        self.send({"type": "ladder_done", "games": games})
+
+    def resume(self) -> None:
+        held, self._held = self._held or [], None
+        self._door = None
+        for text in held:
+            self.handle(text)
 
     def _on_move(self, message: dict[str, Any]) -> None:
         room = self.room
@@ -213,7 +284,15 @@ class JsonSession:
         )
 
     def closed(self) -> None:
-        """The connection is gone (or the bot left): leave the table and the watching."""
+        """The connection is gone (or the bot left): leave the ladder, the table and the
+        watching."""
+        if self._door is not None:
+            self._door.cancel()
+            self._door = None
+            self._held = None
+        ladder = self.lobby.ladder
+        if self.queued and ladder is not None:
+            ladder.leave(self)
         if self.room is not None:
             room, self.room = self.room, None
             room.leave(self)

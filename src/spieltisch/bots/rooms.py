@@ -28,7 +28,7 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from spieltisch.ai.service import AIService
 from spieltisch.core.competition import CompetitionCodec, Forfeit
@@ -48,6 +48,9 @@ from spieltisch.tables import (
 from spieltisch.tables.ai import AIPlayer
 from spieltisch.tables.lifecycle import BOT_ROOM, RESTART
 from spieltisch.tables.recorder import Recorder, seat_kind
+
+if TYPE_CHECKING:
+    from spieltisch.bots.ladder import LadderDoor
 
 __all__ = [
     "HARD_TIMEOUT",
@@ -199,9 +202,11 @@ class Room:
     closed: bool = False
     #: Free steps while paused (an admin's `step`).
     steps: int = 0
-    #: Seconds the server spent on each move it received (reading it to sending the
-    #: answers), for the load benchmark.
+    #: Seconds the server spent on each move it received, from reading it to sending
+    #: the new state once stored (`_received`: when the move being stored came in), for
+    #: the load benchmarks.
     move_seconds: list[float] = field(default_factory=list)
+    _received: float | None = None
     _welcomed: bool = False
     _sent_ply: int = -1
     _requested: tuple[int, int] | None = None
@@ -214,6 +219,19 @@ class Room:
     recorder: Recorder | None = None
     #: The end the room is making (a forfeit, a cancel), done again if not stored.
     _ending: Callable[[], None] | None = None
+    #: This room's own timeouts (the ladder's time control); None: the lobby's.
+    soft: float | None = None
+    hard: float | None = None
+    #: What the room is for (`"ladder"`, `"challenge"`), None for a plain bot room.
+    purpose: str | None = None
+
+    @property
+    def soft_timeout(self) -> float:
+        return self.soft if self.soft is not None else self.lobby.soft_timeout
+
+    @property
+    def hard_timeout(self) -> float:
+        return self.hard if self.hard is not None else self.lobby.hard_timeout
 
     def __post_init__(self) -> None:
         self._unsubscribe = self.table.subscribe(self._heard)
@@ -270,8 +288,18 @@ class Room:
 
     # --- seats -----------------------------------------------------------------------
 
-    def sit(self, participant: Participant, seat: int, name: str, strict: bool) -> None:
-        """`participant` takes `seat` as `name`; the game starts once both are taken."""
+    def sit(
+        self,
+        participant: Participant,
+        seat: int,
+        name: str,
+        strict: bool,
+        *,
+        token: str | None = None,
+    ) -> None:
+        """`participant` takes `seat` as `name` (`token`: the identity key its seat
+        belongs to, a bot of an account's; else a random one); the game starts once both
+        seats are taken."""
         slot = self.slots[seat]
         if slot.participant is not None or self.table.seats[seat].taken:
             raise JoinError(f"seat {seat} of room {self.id} is taken")
@@ -280,7 +308,8 @@ class Room:
         slot.display = (name or slot.name)[:60]
         if self.table.seats[seat].kind is not SeatKind.BOT:  # a free seat becomes a bot's
             self.table.seats[seat] = Seat.bot("")
-        self.table.sit(seat, (name or slot.name or f"bot {seat + 1}")[:60], secrets.token_hex(8))
+        held = token if token is not None else secrets.token_hex(8)
+        self.table.sit(seat, (name or slot.name or f"bot {seat + 1}")[:60], held)
         if self.table.status is Status.WAITING and not self.free_seats():
             self.lobby.host.seated(self.table)
             self.table.start()
@@ -342,9 +371,9 @@ class Room:
             message = "a move when it is not your turn (no move was requested)"
             return self._refuse(seat, message, move if not isinstance(move, str) else None)
         loop = asyncio.get_running_loop()
-        if slot.can_timeout and loop.time() - self._request_time > self.lobby.soft_timeout:
+        if slot.can_timeout and loop.time() - self._request_time > self.soft_timeout:
             self._stop_timer()
-            seconds = self.lobby.soft_timeout
+            seconds = self.soft_timeout
             self.end(Forfeit(seat, SOFT, _late(seconds)))
             return "too late: the soft timeout was reached"
         try:
@@ -353,8 +382,8 @@ class Room:
             return self._refuse(seat, str(exc), move if not isinstance(move, str) else None)
         self._stop_timer()
         self._requested = None
+        self._received = received
         self._flush()
-        self.move_seconds.append(time.perf_counter() - received)
         return None
 
     def reject(self, participant: Participant, message: str) -> None:
@@ -420,6 +449,9 @@ class Room:
             self._sent_ply = table.ply
             for participant in self.everyone():
                 participant.update(self)
+            if self._received is not None:  # the move is stored and its state sent
+                self.move_seconds.append(time.perf_counter() - self._received)
+                self._received = None
         if table.status in (Status.OVER, Status.ABANDONED):
             self._close()
         elif table.status is Status.RUNNING:
@@ -442,12 +474,12 @@ class Room:
         self._request_time = loop.time()
         slot.participant.request_move(self, seat)
         if slot.can_timeout:
-            self._timer = loop.call_later(self.lobby.hard_timeout, self._hard, seat, table.ply)
+            self._timer = loop.call_later(self.hard_timeout, self._hard, seat, table.ply)
 
     def _hard(self, seat: int, ply: int) -> None:
         self._timer = None
         if self.table.turn == seat and self.table.ply == ply:
-            self.end(Forfeit(seat, HARD, _late(self.lobby.hard_timeout)))
+            self.end(Forfeit(seat, HARD, _late(self.hard_timeout)))
 
     def _stop_timer(self) -> None:
         if self._timer is not None:
@@ -517,6 +549,11 @@ class Lobby:
         #: The AI service of the server this lobby is part of (`spieltisch serve`): the
         #: rooms' AI seats then play its levels only; None: a process per move (matches).
         self.ai: AIService | None = None
+        #: The ladder bots with a token enter (None: this server has none, tokens are
+        #: refused).
+        self.ladder: LadderDoor | None = None
+        #: Called with every room that is over, after its players heard the end.
+        self.on_closed: list[Callable[[Room], None]] = []
 
     def _new_room(
         self,
@@ -672,6 +709,25 @@ class Lobby:
             codes.append(slot.reservation)
         return room, codes
 
+    def seated_room(
+        self,
+        game: Game[Any, Any],
+        seats: list[Seat],
+        *,
+        seed: int,
+        soft: float | None = None,
+        hard: float | None = None,
+        purpose: str | None = None,
+    ) -> Room:
+        """A new room for players the server pairs itself (the ladder, a challenge):
+        `seats` as they will be (an AI seat plays at once, a person's seat with its
+        token is taken, a free seat waits for `Room.sit`); the given timeouts apply to
+        every seat a connection takes."""
+        slots = [Slot(seat.name, seat.kind is not SeatKind.PERSON) for seat in seats]
+        room = self._new_room(game, slots, seats=seats, prepared=True, seed=seed)
+        room.soft, room.hard, room.purpose = soft, hard, purpose
+        return room
+
     def closed(self, room: Room) -> None:
         """`room` is over: forget it and its reservations."""
         self.rooms.pop(room.id, None)
@@ -683,3 +739,8 @@ class Lobby:
         else:
             self.abandoned += 1
         self.host.close(room.table)
+        for callback in list(self.on_closed):
+            try:
+                callback(room)
+            except Exception:
+                log.exception("a room's end could not be handled")

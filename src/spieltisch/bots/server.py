@@ -290,7 +290,12 @@ class BotServer:
         heard = 0
         seated_before = False
         while not connection.closing:
-            free = session.room is None and not session.admin and not session.observing
+            free = (
+                session.room is None
+                and not session.admin
+                and not session.observing
+                and not session.queued
+            )
             fresh = session.packets != heard or (free and seated_before)
             heard, seated_before = session.packets, not free
             due = self._deadline(free, fresh, deadline)
@@ -329,7 +334,7 @@ class BotServer:
                 session.error(f"a message longer than {self.max_packet} bytes", "TOO_LONG")
                 connection.close()
                 break
-            free = session.room is None and not session.watching
+            free = session.room is None and not session.watching and not session.queued
             fresh = session.messages != heard or (free and seated_before)
             heard, seated_before = session.messages, not free
             due = self._deadline(free, fresh, deadline)

@@ -8,14 +8,22 @@ the hardened reader (`core.xml_reading`: no DTD, no entities). A fault from a pl
 running game (bad XML, a message too long, invalid UTF-8, an unreadable or illegal move,
 a move when it is not its turn) loses that game with RULE_VIOLATION; any other fault is
 answered with `<errorpacket message="…"/>` and the connection is closed.
+
+A bot of an account joins the ladder with its token as the reservation code, a join
+every official client can send unchanged (`joinPrepared`, docs/bots.md): it is seated
+once the ladder pairs it, plays that one game, and is closed after it as every official
+client expects; it connects again for the next.
 """
 
 from __future__ import annotations
 
+import asyncio
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Any
 
 from spieltisch.bots.admin import check_admin
+from spieltisch.bots.identity import BotIdentity, is_token
+from spieltisch.bots.ladder import admit
 from spieltisch.bots.rooms import JoinError, Room
 from spieltisch.bots.stream import PacketSplitter, StreamError
 from spieltisch.bots.xml_writer import CLOSE_PACKETS, XStreamWriter
@@ -50,6 +58,12 @@ class XmlSession:
         self.packets = 0
         #: The server's side of the `<protocol>` stream (its opening, packets, end).
         self.writer = XStreamWriter()
+        #: The ladder holds this bot (waiting or playing); packets held while its token
+        #: is checked (None: none is).
+        self.queued = False
+        self.xml = True
+        self._held: list[bytes] | None = None
+        self._door: asyncio.Task[None] | None = None
 
     # --- input ---------------------------------------------------------------------------
 
@@ -64,6 +78,9 @@ class XmlSession:
             if self.connection.closing:
                 return
             self.packets += 1
+            if self._held is not None:  # the door is checking a token: after it
+                self._held.append(packet)
+                continue
             self.packet(packet)
         if self.splitter.closed and not self.connection.closing:
             self.goodbye()
@@ -123,7 +140,12 @@ class XmlSession:
         self.connection.close()
 
     def closed(self) -> None:
-        """The connection is gone: leave the room and stop observing."""
+        """The connection is gone: leave the ladder, the room and stop observing."""
+        if self._door is not None:
+            self._door.cancel()
+        ladder = self.lobby.ladder
+        if self.queued and ladder is not None:
+            ladder.leave(self)
         if self.room is not None:
             room, self.room = self.room, None
             room.leave(self)
@@ -164,9 +186,16 @@ class XmlSession:
         self._seated(self.lobby.join_room(self, room_id, name=self._display(element), xml=True))
 
     def _on_joinPrepared(self, element: ET.Element, _text: str) -> None:
-        if self._in_room():
+        if self._in_room() or self.queued or self._held is not None:
             return
         code = element.get("reservationCode", "")
+        if is_token(code):
+            ladder = self.lobby.ladder
+            if ladder is None:
+                raise JoinError("this server has no ladder: bot tokens are not taken here")
+            self._held = []
+            self._door = admit(ladder, self, code, 1)  # one game per connection
+            return
         self._seated(self.lobby.join_prepared(self, code, name=self._display(element), xml=True))
 
     def _display(self, element: ET.Element) -> str:
@@ -201,6 +230,32 @@ class XmlSession:
         problem = room.move(self, move)
         if problem is not None and room.slots[self.seat or 0].strict:
             self.end()
+
+    # --- the ladder (`bots.ladder.LadderBot`) ----------------------------------------------
+
+    def placed(self, room: Room, seat: int) -> None:
+        self._seated((room, seat))
+
+    def waiting(self, bot: BotIdentity) -> None:
+        self.name = bot.name  # an official client waits in silence for its room
+
+    def turned_away(self, code: str, message: str) -> None:
+        self._held = None
+        self.queued = False
+        if not self.connection.closing:
+            self.error_packet(message)
+            self.end()
+
+    def done(self, games: int) -> None:
+        self.queued = False
+
+    def resume(self) -> None:
+        held, self._held = self._held or [], None
+        self._door = None
+        for packet in held:
+            if self.connection.closing:
+                return
+            self.packet(packet)
 
     # --- admin ---------------------------------------------------------------------------
 

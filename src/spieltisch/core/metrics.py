@@ -73,6 +73,18 @@ ANALYSIS_JOBS = Gauge(
     "Whole-game computer analyses waiting or running.",
     registry=REGISTRY,
 )
+LADDER_WAITING = Gauge(
+    "spieltisch_ladder_waiting",
+    "Bots waiting on the ladder for a game, by game.",
+    ["game"],
+    registry=REGISTRY,
+)
+LADDER_GAMES = Counter(
+    "spieltisch_ladder_games",
+    "Ladder games ended, by game and how (the result's reason, or abandoned).",
+    ["game", "end"],
+    registry=REGISTRY,
+)
 AI_WAIT_SECONDS = Histogram(
     "spieltisch_ai_wait_seconds",
     "Time an AI question waited for a worker.",

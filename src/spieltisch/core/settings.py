@@ -116,6 +116,19 @@ class Settings:
     #: Password hashes (argon2, 64 MiB each) computed at once; more sign-ins wait.
     password_hashes_at_once: int = 2
 
+    # --- bot accounts and the ladder (docs/bots.md) ------------------------------------------
+    #: Bots one account may have.
+    bots_per_account: int = 10
+    #: The ladder's time control, the competition's per move: a move later than
+    #: `ladder_move_seconds` after its request is not played and loses (SOFT_TIMEOUT), no
+    #: move within `ladder_hard_seconds` loses (HARD_TIMEOUT).
+    ladder_move_seconds: float = 2.0
+    ladder_hard_seconds: float = 10.0
+    #: Seconds a bot waits alone on the ladder before it plays a house level instead.
+    ladder_house_seconds: float = 5.0
+    #: Seconds between two pairing rounds of the ladder.
+    ladder_pair_seconds: float = 0.5
+
     # --- admin ----------------------------------------------------------------------------
     #: The admin password of the bot lobby (None: `serve` generates one and prints it once).
     admin_password: str | None = None

@@ -29,6 +29,7 @@ from spieltisch.server.analysis_api import ROUTES as ANALYSIS_ROUTES
 from spieltisch.server.api import ROUTES
 from spieltisch.server.arena_api import ARENA_ROUTES
 from spieltisch.server.bot_socket import BOT_PATH, bot_socket, start_bots, stop_bots
+from spieltisch.server.bots_api import BOTS_ROUTES
 from spieltisch.server.edge import Edge
 from spieltisch.server.hub import IDLE_GRACE, Hub
 from spieltisch.server.logs import RequestLog
@@ -108,6 +109,7 @@ def create_app(
         *WORDS_ROUTES,
         *ACCOUNT_ROUTES,
         *ARENA_ROUTES,
+        *BOTS_ROUTES,
         WebSocketRoute("/ws/tables/{id}", table_socket),
         WebSocketRoute(BOT_PATH, bot_socket),
         Mount("/static/v", app=assets.versioned),

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from spieltisch.arena.ladder import Ladder
 from spieltisch.bots.admin import check_admin
 from spieltisch.bots.json_session import JsonSession
 from spieltisch.bots.rooms import Lobby
@@ -47,7 +48,8 @@ class HubHost:
 
     def open(self, table: Table) -> str:
         table.record.meta["room"] = BOT_ROOM  # a bot game: ended if the server restarts
-        live = self.hub._open(table)  # the hub's own way in: store game, lobby, AI
+        live = self.hub._open(table)  # the hub's own way in: store game, lobby
+        live.room_ai = True  # the room plays its AI seats (a house level of the ladder)
         self._ids[id(table)] = live.id
         return str(live.id)
 
@@ -89,6 +91,9 @@ async def start_bots(
     lobby = Lobby(HubHost(hub), password=settings.admin_password)
     lobby.ai = hub.ai  # AI seats of bot tables: the server's levels, in its AI service
     app.state.bots = lobby
+    ladder = Ladder(lobby, hub.store, settings)  # bots of accounts, with their tokens
+    ladder.start()
+    app.state.ladder = ladder
     app.state.bot_server = None
     if xml_port is not None:
         server = BotServer(lobby, host=host, port=xml_port, settings=settings, guard=guard)
@@ -98,6 +103,9 @@ async def start_bots(
 
 
 async def stop_bots(app: Any) -> None:
+    ladder: Ladder | None = getattr(app.state, "ladder", None)
+    if ladder is not None:
+        await ladder.stop()
     server: BotServer | None = getattr(app.state, "bot_server", None)
     if server is not None:
         await server.stop()
@@ -138,7 +146,7 @@ async def bot_socket(websocket: WebSocket) -> None:
     was_free = True
     try:
         while not outbox.closing:
-            free = session.room is None and not session.watching
+            free = session.room is None and not session.watching and not session.queued
             if not free or not was_free:  # seated, or a game just ended: idle from now
                 deadline = loop.time() + settings.idle_seconds
             was_free = free

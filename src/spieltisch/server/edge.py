@@ -51,6 +51,8 @@ RATES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("POST", re.compile(r"/api/account/signup"), "sign_ups"),
     ("POST", re.compile(r"/api/records/import"), "imports"),
     ("POST", re.compile(r"/api/analysis|/api/records/\d+/analysis"), "analyses"),
+    ("POST", re.compile(r"/api/ladder/challenge"), "tables"),  # a challenge opens a table
+    ("POST", re.compile(r"/api/account/bots(?:/[^/]+/token)?"), "sign_ups"),  # credentials
 )
 
 #: The methods that change something (checked for cross-site requests).

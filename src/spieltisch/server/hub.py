@@ -112,6 +112,9 @@ class LiveTable:
     #: server's own delay before a player could see the move is lag, not thinking.
     turn_began: float = 0.0
     turn_sent: float | None = None
+    #: Its AI seats are played by the bot room it belongs to (the ladder's house games):
+    #: the hub neither starts a second AI nor puts that one to sleep.
+    room_ai: bool = False
     _push_pending: bool = False
 
     # --- who holds what ----------------------------------------------------------------
@@ -227,6 +230,8 @@ class LiveTable:
 
     def wake_ai(self) -> None:
         """Play the AI seats (if any) from now on; they think when it is their turn."""
+        if self.room_ai:
+            return
         if self.ai is None and self.has_ai() and self.table.status is Status.RUNNING:
             self.ai = AIPlayer(self.table, service=self.hub.ai)
 

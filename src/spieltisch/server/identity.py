@@ -16,7 +16,8 @@ never adopted as an identity, and taking a seat then makes a new guest session.
 
 Seats belong to identity keys, never to a cookie value: `account:<id>` for an account
 (the same on every device it signs in on), `guest:<SHA-256 of the guest session id>` for
-a guest, and `bot:<id>` is free for bot tokens.
+a guest, and `bot:#<id>` for a bot of an account (proven by its token, which
+`spieltisch.bots.identity` checks: the one place bot tokens are checked).
 """
 
 from __future__ import annotations

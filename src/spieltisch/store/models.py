@@ -18,6 +18,11 @@ its expiry. A seat held by an account is stored with the kind `account:ID`.
 
 Revision 0005 adds `analyses`: the computer analysis of a stored game (one row per game,
 deleted with it), its progress while it runs and its result (JSON) when done.
+
+Revision 0004_bots adds `bots`: a bot of an account, with its display name (unique by
+its case-insensitive key), its ladder game, the SHA-256 of its secret token (the token
+itself is shown once, never kept) and whether it is paused. A seat held by a bot of an
+account is stored with the kind `bot:#ID`.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     CheckConstraint,
     DateTime,
     Dialect,
@@ -328,3 +334,28 @@ class AnalysisRow(Base):
         CheckConstraint("status IN ('queued', 'running', 'done', 'failed')", name="status"),
         Index(None, "status"),
     )
+
+#: Lengths of the bot columns.
+BOT_NAME_LENGTH = 40
+BOT_NAME_KEY_LENGTH = 80
+TOKEN_HASH_LENGTH = 64
+
+
+class BotRow(Base):
+    """A bot of an account: its name (and the name's case-insensitive key, unique, so a
+    bot's page and leaderboard entry name one bot), the game it plays on the ladder, the
+    SHA-256 of its token and whether it is paused."""
+
+    __tablename__ = "bots"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(BOT_NAME_LENGTH))
+    name_key: Mapped[str] = mapped_column(String(BOT_NAME_KEY_LENGTH), unique=True)
+    game: Mapped[str] = mapped_column(String(GAME_NAME_LENGTH))
+    token_hash: Mapped[str] = mapped_column(String(TOKEN_HASH_LENGTH))
+    paused: Mapped[bool] = mapped_column(Boolean)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    token_created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (Index(None, "account_id"),)

@@ -50,6 +50,7 @@ from spieltisch.store import engine as engines
 from spieltisch.store import writes
 from spieltisch.store.accounts import AccountStore
 from spieltisch.store.analyses import AnalysisStore
+from spieltisch.store.bots import BotStore
 from spieltisch.store.data import (
     IMPORTED,
     RESULTS,
@@ -105,7 +106,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class Store(TournamentStore, AccountStore, AnalysisStore):
+class Store(TournamentStore, AccountStore, AnalysisStore, BotStore):
     """The game store on one database (see the module docstring)."""
 
     def __init__(self, engine: Engine) -> None:

@@ -33,6 +33,7 @@ from spieltisch.core.game import CHANCE
 from spieltisch.core.metrics import MOVE_SECONDS, MOVES, STORE_ERRORS, STORE_SECONDS
 from spieltisch.store import Player, Store, StoreError, writes
 from spieltisch.store.accounts import ACCOUNT_KIND
+from spieltisch.store.bots import BOT_KIND
 from spieltisch.store.tournaments import rate_quietly
 from spieltisch.tables.events import (
     Abandoned,
@@ -103,13 +104,18 @@ async def store_call(operation: str, call: Callable[..., T], *args: Any, **kwarg
 
 
 def seat_kind(seat: Seat) -> str:
-    """The store's kind of a seat: `bot:NAME`, `ai:SPEC`, `account:ID` (a person signed
-    in: the seat's token is the account's identity key) or `person` (a guest)."""
+    """The store's kind of a seat: `bot:NAME`, `bot:#ID` (a bot of an account: the seat's
+    token is the bot's identity key), `ai:SPEC`, `account:ID` (a person signed in: the
+    seat's token is the account's identity key) or `person` (a guest)."""
     token = seat.token
     if seat.kind is SeatKind.PERSON and token is not None and token.startswith(ACCOUNT_KIND):
         return token  # rated games are between accounts
     if seat.kind is SeatKind.BOT:
-        return f"bot:{seat.name or '?'}"[:64]
+        if token is not None and token.startswith(BOT_KIND):
+            return token  # a bot of an account: its games and ratings are its own
+        name = seat.name or "?"
+        # a bot without an account never takes the kind of one with an account
+        return f"bot:{'_' if name.startswith('#') else ''}{name}"[:64]
     if seat.kind is SeatKind.AI:
         return f"ai:{seat.agent}"[:64]
     return "person"

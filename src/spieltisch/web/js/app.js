@@ -14,6 +14,7 @@ import * as tournaments from "./pages/tournaments.js";
 import * as ratings from "./pages/ratings.js";
 import * as signin from "./pages/signin.js";
 import * as account from "./pages/account.js";
+import * as bots from "./pages/bots.js";
 import { mountMenu } from "./account.js";
 
 const ROUTES = [
@@ -30,6 +31,8 @@ const ROUTES = [
   [/^#\/signin$/, signin, () => ({ signup: false })],
   [/^#\/signup$/, signin, () => ({ signup: true })],
   [/^#\/account$/, account, () => ({})],
+  [/^#\/bots(?:\/([a-z-]+))?$/, bots, (m) => ({ game: m[1] })],
+  [/^#\/bot\/(.+)$/, bots, (m) => ({ bot: decodeURIComponent(m[1]) })],
 ];
 
 let cleanup = null;

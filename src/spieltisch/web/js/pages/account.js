@@ -5,6 +5,7 @@ import { t } from "../i18n.js";
 import "../words/common.js";
 import "../words/pages.js";
 import { me, post } from "../account.js";
+import { myBots } from "./bots.js";
 
 function tableList(tables, empty) {
   if (!tables.length) return h("p", { class: "muted" }, empty);
@@ -62,6 +63,7 @@ export function mount(main) {
         h("h2", {}, t("accountPage.yourTables")), tableList([...who.running, ...who.waiting], t("accountPage.noTables")),
         h("h2", {}, t("accountPage.recent")), recentList(who),
         h("p", {}, h("a", { href: `#/games?player=${encodeURIComponent(who.name)}` }, t("accountPage.allGames")))),
+      myBots(),
       h("section", { class: "card" }, h("h2", {}, t("accountPage.password")), h("p", { class: "muted small" }, t("accountPage.passwordHelp")), form));
   });
 }
