@@ -175,11 +175,11 @@ class Settings:
         """A text setting: one of its words (`CHOICES`), or a non-empty printable line."""
         if not isinstance(value, str):
             raise SettingsError(f"{where}: not a text: {value!r}")
-        value = value.strip()
+        text: str = value.strip()
         if name in CHOICES:
-            if value not in CHOICES[name]:
-                raise SettingsError(f"{where}: one of {', '.join(CHOICES[name])}, not {value!r}")
-            return value
-        if not value or len(value) > MAX_TEXT or not value.isprintable():
+            if text not in CHOICES[name]:
+                raise SettingsError(f"{where}: one of {', '.join(CHOICES[name])}, not {text!r}")
+            return text
+        if not text or len(text) > MAX_TEXT or not text.isprintable():
             raise SettingsError(f"{where}: a printable line of 1 to {MAX_TEXT} characters")
-        return value
+        return text
