@@ -105,7 +105,11 @@ def test_the_replicas_are_alike_and_only_the_proxy_is_believed() -> None:
     assert first["environment"] == second["environment"]
     assert first["image"] == second["image"] and first["build"] == second["build"]
     proxy = services["proxy"]["networks"]["inner"]["ipv4_address"]
-    assert first["environment"]["FORWARDED_ALLOW_IPS"] == proxy
+    subnet = compose("compose.yaml")["networks"]["inner"]["ipam"]["config"][0]["subnet"]
+    gateway = subnet.split("/")[0].rsplit(".", 1)[0] + ".1"
+    believed = first["environment"]["FORWARDED_ALLOW_IPS"].split(",")
+    assert believed == [proxy, gateway], "the proxy, and a TLS proxy on the host"
+    assert f'"{gateway} https" https;' in nginx(), "https is believed from the host alone"
 
 
 @pytest.mark.parametrize("file", ["compose.yaml", "compose.ray.yaml"])
