@@ -4,11 +4,12 @@ building it connects to nothing."""
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pytest
 
-from spieltisch.ai.pool import WorkerPool
+from spieltisch.ai.pool import AIError, WorkerPool
 from spieltisch.ai.raypool import RayPool
 from spieltisch.ai.service import SEARCHER_BASE_MB, AIService
 from spieltisch.core.settings import Settings, SettingsError
@@ -69,3 +70,15 @@ def test_a_text_setting_in_a_file_must_be_text(tmp_path: Path) -> None:
         Settings.load(file, environ={})
     with pytest.raises(SettingsError, match="one of local, ray"):
         Settings().replace(ai_backend="cluster")
+
+
+def test_the_ray_backend_without_ray_stops_the_server_before_it_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "ray" else real(name, *a)
+    )
+    with pytest.raises(AIError, match=r"needs Ray: pip install 'spieltisch\[ray\]'"):
+        AIService(Settings(ai_backend="ray"))
+    assert AIService(Settings()).backend == "local"

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.util
 import itertools
 import os
 import time
@@ -39,7 +40,7 @@ from spieltisch.ai.questions import MOVE, Question, answer
 from spieltisch.core import metrics
 from spieltisch.core.errors import SpieltischError
 
-__all__ = ["NAMESPACE", "RayPool", "RayUnavailable", "Searcher", "connect"]
+__all__ = ["NAMESPACE", "RayPool", "RayUnavailable", "Searcher", "connect", "require_ray"]
 
 #: The Ray namespace the server's searchers live in (apart from other jobs' actors).
 NAMESPACE = "spieltisch"
@@ -53,8 +54,9 @@ CONNECT_SECONDS = 30.0
 RECONNECT_SECONDS = 5.0
 
 
-class RayUnavailable(AIError):
-    """Ray is not installed, or the cluster cannot be reached."""
+class RayUnavailable(AIBusy):
+    """Ray is not installed, the cluster cannot be reached, or it has no room for a
+    searcher: the question is refused now, as by a full queue (an AI seat asks again)."""
 
 
 class Searcher:
@@ -85,16 +87,20 @@ class Searcher:
         return "ok", value, think
 
 
+def require_ray() -> None:
+    """`AIError` unless Ray can be imported (the `ray` extra): a setting the server
+    cannot honour stops it before it starts, rather than failing every AI move."""
+    if importlib.util.find_spec("ray") is None:
+        raise AIError("the AI's Ray backend needs Ray: pip install 'spieltisch[ray]'")
+
+
 def connect(address: str, cpus: int) -> tuple[Any, bool]:
     """Ray, connected to the cluster at `address` (see `Settings.ai_ray_address`; `local`
     starts an instance of `cpus` CPUs in this process), and whether this call started
     the connection (so its owner shuts it down). Blocks: call it from a thread."""
-    try:
-        import ray
-    except ImportError:
-        raise RayUnavailable(
-            "the AI's Ray backend needs Ray: pip install 'spieltisch[ray]'"
-        ) from None
+    require_ray()
+    import ray
+
     if ray.is_initialized():
         return ray, False
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
@@ -120,6 +126,7 @@ class _Job:
     started: float = 0.0
     searcher: _Searcher | None = None
     timer: asyncio.TimerHandle | None = None
+    retried: bool = False
 
 
 @dataclass(eq=False)
@@ -158,6 +165,7 @@ class RayPool:
     _owns_ray: bool = False
     _connecting: asyncio.Future[None] | None = None
     _failed_at: float = -RECONNECT_SECONDS
+    _failure: AIError | None = None
 
     def __post_init__(self) -> None:
         if self.size < 1 or self.queue < 1:
@@ -264,8 +272,8 @@ class RayPool:
     def _connection_done(self, future: asyncio.Future[None]) -> None:
         error = future.exception() if not future.cancelled() else None
         if error is not None:
-            text = str(error) if isinstance(error, SpieltischError) else repr(error)
-            self._fail_waiting(RayUnavailable(text))
+            self._failure = error if isinstance(error, AIError) else RayUnavailable(repr(error))
+            self._fail_waiting(self._failure)
         self._dispatch()
 
     # --- inside ----------------------------------------------------------------------
@@ -278,9 +286,8 @@ class RayPool:
         if self._remote is None:
             if self.waiting and self._connecting is None:
                 if time.monotonic() - self._failed_at < RECONNECT_SECONDS:
-                    self._fail_waiting(
-                        RayUnavailable("the Ray cluster could not be reached a moment ago")
-                    )
+                    kind = type(self._failure) if self._failure is not None else RayUnavailable
+                    self._fail_waiting(kind(f"{self._failure} (a moment ago; tried again soon)"))
                 else:
                     self._begin_connecting()
             self._gauge()
@@ -344,7 +351,9 @@ class RayPool:
         if done.cancelled() or done.exception() is not None:
             self._end(searcher, AIError("an AI searcher could not start on the Ray cluster"))
             if not any(s.ready for s in self._searchers):
-                self._fail_waiting(AIError("the AI searchers cannot start on the Ray cluster"))
+                self._fail_waiting(
+                    RayUnavailable("the AI searchers cannot start on the Ray cluster")
+                )
         else:
             searcher.pid, searcher.node = done.result()
             searcher.ready = True
@@ -358,7 +367,7 @@ class RayPool:
         self._end(searcher, AIError("an AI searcher did not start in time"))
         if not any(s.ready for s in self._searchers):
             self._fail_waiting(
-                AIError(
+                RayUnavailable(
                     f"the Ray cluster found no room for an AI searcher ({self.cpus} CPU, "
                     f"{self.memory_mb} MB) within {self.start_seconds:g} s"
                 )
@@ -381,6 +390,15 @@ class RayPool:
         if searcher.job is not job or searcher.gone:
             return  # the answer to a question withdrawn meanwhile
         if done.cancelled() or done.exception() is not None:
+            if not job.retried and not job.future.done():
+                # its node was lost or its process killed from outside: once more, on a
+                # new searcher, first in the queue
+                job.retried = True
+                searcher.job = None
+                job.searcher = None
+                if job.timer is not None:
+                    job.timer.cancel()
+                (self._moves if job.question.kind == MOVE else self._analyses).appendleft(job)
             self._end(searcher, AIError("the AI searcher ended without an answer (it died)"))
             self._dispatch()
             return

@@ -34,7 +34,7 @@ from spieltisch.ai.pool import (
     WorkerPool,
 )
 from spieltisch.ai.questions import ANALYSIS, MOVE, Question
-from spieltisch.ai.raypool import RayPool
+from spieltisch.ai.raypool import RayPool, require_ray
 from spieltisch.ai.spec import FLOAT_RANGES, AgentSpecError, parse_spec, read_float
 from spieltisch.core.game import Game
 from spieltisch.core.settings import Settings
@@ -119,6 +119,7 @@ class AIService:
         self._warming: asyncio.Future[None] | None = None
         self.pool: Pool
         if self.settings.ai_backend == "ray":
+            require_ray()
             self.pool = RayPool(
                 self.settings.ai_workers,
                 self.settings.ai_queue,
