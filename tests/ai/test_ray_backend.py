@@ -12,6 +12,7 @@ import random
 import threading
 import time
 from collections.abc import Callable, Coroutine, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +25,8 @@ from spieltisch.ai.service import AIService
 from spieltisch.core import metrics
 from spieltisch.core.registry import game_names, load
 from spieltisch.core.settings import Settings
+from tests.server.client import TableClient
+from tests.serverproc import ServerProcess
 
 ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'spieltisch[ray]')")
 
@@ -97,6 +100,79 @@ async def ask_all(pool: Any, asked: list[Question]) -> list[str]:
     finally:
         await pool.close()
     return [reply.value for reply in replies]
+
+
+def descendants(pid: int) -> dict[int, str]:
+    """The processes under `pid` (children, theirs, …) with their command lines."""
+    found: dict[int, str] = {}
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
+        for task in Path(f"/proc/{parent}/task").glob("*"):
+            try:
+                children = (task / "children").read_text().split()
+            except OSError:
+                continue
+            for child in map(int, children):
+                try:
+                    command = Path(f"/proc/{child}/cmdline").read_bytes()
+                except OSError:  # gone meanwhile
+                    continue
+                found[child] = command.replace(b"\0", b" ").decode(errors="replace")
+                todo.append(child)
+    return found
+
+
+@pytest.mark.slow  # a Ray instance of its own in the server: a minute on a busy 2-core machine
+@pytest.mark.timeout(240)
+def test_a_server_on_ray_plays_against_people_and_leaves_nothing_behind(
+    tmp_path: Path,
+) -> None:
+    """`spieltisch serve` with `ai_backend = "ray"` (a Ray instance of its own): it
+    answers at once while Ray starts, its AI seat moves from Ray actors (no local worker
+    process), and stopping it ends every Ray process it started. Runs before the
+    module's own Ray instance starts."""
+    assert not ray.is_initialized()
+    env = {
+        "SPIELTISCH_AI_BACKEND": "ray",
+        "SPIELTISCH_AI_RAY_ADDRESS": "local",
+        "SPIELTISCH_AI_WORKERS": "1",
+        "RAY_USAGE_STATS_ENABLED": "0",
+    }
+    server = ServerProcess(tmp_path / "ray.db", env=env)
+    server.start()  # answered while Ray was still starting in the background
+    try:
+        assert server.process is not None
+        status, answer, me = server.post(
+            "/api/tables",
+            {"game": "okard", "opponent": "ai", "level": "easy", "options": {"board": "8"}},
+        )
+        assert status == 200, answer
+        client = TableClient(server, answer["id"], me)
+        ai_moves = 0
+        for _ in range(3):
+            table = client.until(lambda t: t["your_turn"] or t["status"] != "running", 120)
+            if table["status"] != "running":
+                break
+            ply = table["ply"]
+            client.move(table["state"]["moves"][0]["notation"])
+            table = client.until(lambda t: t["your_turn"] or t["status"] != "running", 120)
+            ai_moves += table["ply"] - ply - 1
+        client.close()
+        assert ai_moves >= 2, "the AI seat answered"
+        under = descendants(server.process.pid)
+        assert any("default_worker.py" in command for command in under.values()), under
+        assert not any("multiprocessing.spawn" in command for command in under.values()), (
+            "no local AI worker"
+        )
+    finally:
+        server.stop()
+    deadline = time.monotonic() + 30
+    while (alive := [pid for pid in under if Path(f"/proc/{pid}").exists()]) and (
+        time.monotonic() < deadline
+    ):
+        time.sleep(0.2)
+    assert not alive, {pid: under[pid] for pid in alive}
 
 
 @pytest.mark.timeout(180)

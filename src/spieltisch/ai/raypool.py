@@ -29,6 +29,7 @@ import contextlib
 import importlib.util
 import itertools
 import os
+import socket
 import time
 from collections import deque
 from concurrent.futures import Future
@@ -64,7 +65,7 @@ class Searcher:
 
     def ready(self) -> tuple[int, str]:
         """Import every game (and its native engine) before the first question; the
-        process id and node address, for the pool's records."""
+        process id and the node's host name, for the pool's records."""
         with contextlib.suppress(OSError):  # on a shared node, the server's work first
             os.nice(WORKER_NICENESS)
         from spieltisch.core.registry import game_names, load
@@ -72,9 +73,7 @@ class Searcher:
         for name in game_names():
             with contextlib.suppress(Exception):
                 load(name)
-        import ray
-
-        return os.getpid(), str(ray.util.get_node_ip_address())
+        return os.getpid(), socket.gethostname()
 
     def answer(self, question: Question) -> tuple[str, Any, float]:
         """The reply to `question` as (status, value, think seconds); a failure of the
@@ -195,7 +194,7 @@ class RayPool:
         return [searcher.pid for searcher in self._searchers if searcher.ready]
 
     def nodes(self) -> list[str]:
-        """The node addresses of the searchers that are ready."""
+        """The host names of the nodes of the searchers that are ready."""
         return [searcher.node for searcher in self._searchers if searcher.ready]
 
     # --- asking ----------------------------------------------------------------------
