@@ -7,8 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Coroutine, Iterator
@@ -19,14 +26,14 @@ import pytest
 
 from spieltisch.ai import raypool
 from spieltisch.ai.pool import AIBusy, AIError, AIOverrun, WorkerPool
-from spieltisch.ai.questions import MOVE, Question, replayed
+from spieltisch.ai.questions import MOVE, Question, choose_move, replayed
 from spieltisch.ai.raypool import RayPool
 from spieltisch.ai.service import AIService
 from spieltisch.core import metrics
 from spieltisch.core.registry import game_names, load
 from spieltisch.core.settings import Settings
 from tests.server.client import TableClient
-from tests.serverproc import ServerProcess
+from tests.serverproc import ServerProcess, free_port
 
 ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'spieltisch[ray]')")
 
@@ -334,3 +341,109 @@ def test_a_cluster_not_reached_in_time_refuses_questions_instead_of_hanging(
             await pool.close()
 
     run(scenario)
+
+
+#: The asking side of the Ray Client test: the pool's moves and its searchers' pids.
+CLIENT = """
+import asyncio, json, sys
+from spieltisch.ai.questions import MOVE, Question
+from spieltisch.ai.raypool import RayPool
+from spieltisch.core.registry import game_names
+
+async def main():
+    pool = RayPool(2, 8, address=sys.argv[1], memory_mb=264, connect_seconds=150)
+    try:
+        asked = [Question(MOVE, g, "", "", 7, (), agent=sys.argv[2], seed=1) for g in game_names()]
+        replies = await asyncio.gather(*(pool.ask(q, 30.0) for q in asked))
+        return [r.value for r in replies], pool.pids()
+    finally:
+        await pool.close()
+
+print(json.dumps(asyncio.run(main())))
+"""
+
+
+def _ray_start(*args: str, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """`ray start --block …` in a process group of its own (ended as a whole)."""
+    ray_cli = Path(sys.executable).with_name("ray")
+    return subprocess.Popen(
+        [str(ray_cli), "start", "--block", "--node-ip-address=127.0.0.1", *args],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+
+def _end_group(process: subprocess.Popen[bytes]) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(15)
+    with contextlib.suppress(ProcessLookupError):  # the node's own processes too
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait(10)
+
+
+@pytest.mark.slow  # a Ray head and a worker node of their own: about a minute
+@pytest.mark.timeout(300)
+def test_through_ray_client_to_a_cluster_with_token_authentication() -> None:
+    """The set-up of deploy/compose.ray.yaml on loopback: a head that takes no searches
+    and serves Ray Client, a worker node of 2 CPUs, token authentication on, and the
+    pool reaching them at `ray://…` from a process that is no node: the same moves as
+    here, searchers placed on the worker."""
+    if ray.is_initialized():
+        ray.shutdown()
+    temp = tempfile.mkdtemp(prefix="rd", dir="/tmp")  # Ray's socket paths must be short
+    token = "0123456789abcdef" * 4
+    env = {
+        **os.environ,
+        "RAY_AUTH_MODE": "token",
+        "RAY_AUTH_TOKEN": token,
+        "RAY_USAGE_STATS_ENABLED": "0",
+        "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src"),
+    }
+    gcs, client = free_port(), free_port()
+    head = _ray_start(
+        "--head",
+        f"--port={gcs}",
+        f"--ray-client-server-port={client}",
+        "--num-cpus=0",
+        "--include-dashboard=false",
+        f"--temp-dir={temp}",
+        env=env,
+    )
+    worker: subprocess.Popen[bytes] | None = None
+    try:
+        deadline = time.monotonic() + 120
+        while True:  # the client port answers once the head is up
+            try:
+                socket.create_connection(("127.0.0.1", client), timeout=1).close()
+                break
+            except OSError:
+                assert head.poll() is None and time.monotonic() < deadline, "no Ray head"
+                time.sleep(0.5)
+        worker = _ray_start(f"--address=127.0.0.1:{gcs}", "--num-cpus=2", env=env)
+        asked = [
+            Question(MOVE, game, "", "", 7, (), agent=FIXED[0], seed=1) for game in game_names()
+        ]
+        # the asking side in a process of its own, as a server is: Ray reads the token
+        # from the environment it starts with
+        done = subprocess.run(
+            [sys.executable, "-c", CLIENT, f"ray://127.0.0.1:{client}", FIXED[0]],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=240,
+        )
+        assert done.returncode == 0, done.stderr[-3000:]
+        moves, pids = json.loads(done.stdout.strip().splitlines()[-1])
+        assert moves == [choose_move(q) for q in asked]
+        # at most two searchers (one may have answered all while the other started), on
+        # the worker node: the head has no CPU for them
+        assert 1 <= len(set(pids)) <= 2
+    finally:
+        if worker is not None:
+            _end_group(worker)
+        _end_group(head)
+        shutil.rmtree(temp, ignore_errors=True)
