@@ -5,6 +5,7 @@ value it accepts. (No container is started here: see docs/hosting.md for what wa
 
 from __future__ import annotations
 
+import fnmatch
 import re
 import tomllib
 from pathlib import Path
@@ -246,3 +247,41 @@ def test_the_example_environment_names_every_required_variable() -> None:
         source = (DEPLOY / file).read_text(encoding="utf-8")
         required = {name for name, how, _ in _VARIABLE.findall(source) if how == ":?"}
         assert required <= given, (file, required - given)
+
+
+def _ignored(path: str, patterns: list[str]) -> bool:
+    """Whether the image build's ignore file leaves `path` (relative to the context) out:
+    the last pattern that matches it or a folder above it decides, `!` keeps it in."""
+    ignored = False
+    parts = path.split("/")
+    prefixes = ["/".join(parts[: n + 1]) for n in range(len(parts))]
+    for pattern in patterns:
+        keep = pattern.startswith("!")
+        bare = pattern.lstrip("!")
+        if any(fnmatch.fnmatchcase(prefix, bare) for prefix in prefixes):
+            ignored = not keep
+    return ignored
+
+
+def test_the_image_build_gets_everything_the_wheel_needs() -> None:
+    """The build context holds what the Containerfile copies, and every link in the
+    package points into it (src/spieltisch/web/rules is a link to docs/rules: without it
+    the wheel cannot be built)."""
+    lines = (DEPLOY / "Containerfile.dockerignore").read_text(encoding="utf-8").splitlines()
+    patterns = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+    copies = re.findall(r"^COPY (?!--from)(.+) \S+$", containerfile(), re.MULTILINE)
+    sources = [source for line in copies for source in line.split()]
+    assert {"pyproject.toml", "CMakeLists.txt", "README.md", "src"} <= set(sources)
+    for source in sources:
+        assert (ROOT / source).exists(), source
+        assert not _ignored(source, patterns), f"{source} is copied but ignored"
+    links = [path for path in (ROOT / "src").rglob("*") if path.is_symlink() and path.is_dir()]
+    assert links, "src/spieltisch/web/rules is a link"
+    for link in links:
+        target = link.resolve().relative_to(ROOT).as_posix()
+        assert any(target == s or target.startswith(s + "/") for s in sources), (
+            f"{link.relative_to(ROOT)} points to {target}, which the image build lacks"
+        )
+        assert not _ignored(target, patterns), f"{target} is ignored"
+    assert _ignored("src/spieltisch/_native.cpython-311-x86_64-linux-gnu.so", patterns)
+    assert _ignored(".git/config", patterns) and _ignored("docs/hosting.md", patterns)
