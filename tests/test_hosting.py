@@ -38,7 +38,12 @@ def test_every_setting_is_in_the_hosting_table(field: dataclasses.Field[object])
     assert field.name in rows, f"docs/hosting.md has no row for the setting {field.name}"
     _, variable, default, meaning = rows[field.name][:4]
     assert variable.strip("`") == ENV_PREFIX + field.name.upper()
-    shown = "none" if field.default is None else f"{field.default:g}"
+    if field.default is None:
+        shown = "none"
+    elif isinstance(field.default, str):
+        shown = field.default
+    else:
+        shown = f"{field.default:g}"
     if isinstance(field.default, float | int) and not isinstance(field.default, bool):
         number = re.sub(r"[ ,_]", "", default.strip("`")).split("(")[0].strip()
         assert float(number) == float(field.default), (field.name, default, shown)

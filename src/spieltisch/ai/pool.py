@@ -29,13 +29,13 @@ from collections import deque
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.context import BaseContext
-from typing import Any
+from typing import Any, Protocol
 
 from spieltisch.ai.questions import MOVE, Question, answer
 from spieltisch.core import metrics
 from spieltisch.core.errors import SpieltischError
 
-__all__ = ["AIBusy", "AIError", "AIOverrun", "Reply", "WorkerPool"]
+__all__ = ["AIBusy", "AIError", "AIOverrun", "Pool", "Reply", "WorkerPool"]
 
 #: The multiprocessing start method: "spawn" is safe in a threaded server everywhere.
 DEFAULT_CONTEXT = "spawn"
@@ -64,6 +64,28 @@ class Reply:
     think: float
     wait: float
     total: float
+
+
+class Pool(Protocol):
+    """What the AI service asks of a backend: this module's `WorkerPool` (local worker
+    processes) and `spieltisch.ai.raypool.RayPool` (Ray actors on a cluster)."""
+
+    @property
+    def waiting(self) -> int:
+        """Questions waiting for a searcher."""
+
+    @property
+    def running(self) -> int:
+        """Searches running now."""
+
+    def pids(self) -> list[int]:
+        """The process ids of the searchers."""
+
+    async def ask(self, question: Question, limit: float) -> Reply:
+        """The answer to `question` within `limit` seconds of search (plus a grace)."""
+
+    async def close(self) -> None:
+        """End every searcher; no more questions."""
 
 
 #: How much lower a worker's scheduling priority is than the server's (`os.nice`): a

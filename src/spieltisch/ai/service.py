@@ -1,7 +1,9 @@
 """The AI service of a server: every AI move and every analysis, bounded.
 
 One `AIService` per server (the web app makes it in its lifespan) answers through a
-`WorkerPool` of long-lived processes (`spieltisch.ai.pool`) with the host's limits from
+backend chosen by `Settings.ai_backend`: a `WorkerPool` of long-lived processes on this
+machine (`spieltisch.ai.pool`, the default) or a `RayPool` of long-lived Ray actors on a
+cluster (`spieltisch.ai.raypool`, at `ai_ray_address`). Both keep the host's limits from
 `Settings`: `ai_workers` searches at once, `ai_queue` questions waiting (more are
 refused with `AIBusy`), and per-search caps on threads, hash and time
 (`ai_max_threads`, `ai_max_hash_mb`, `ai_max_seconds`) written into every agent spec it
@@ -14,14 +16,25 @@ seat can make it run an agent of its choosing.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import math
 from dataclasses import dataclass
 from multiprocessing.context import BaseContext
 from typing import Any
 
 from spieltisch.ai.levels import EXTRA_LEVELS, levels
-from spieltisch.ai.pool import DEFAULT_CONTEXT, OVERRUN_GRACE, AIBusy, AIError, Reply, WorkerPool
+from spieltisch.ai.pool import (
+    DEFAULT_CONTEXT,
+    OVERRUN_GRACE,
+    AIBusy,
+    AIError,
+    Pool,
+    Reply,
+    WorkerPool,
+)
 from spieltisch.ai.questions import ANALYSIS, MOVE, Question
+from spieltisch.ai.raypool import RayPool, require_ray
 from spieltisch.ai.spec import FLOAT_RANGES, AgentSpecError, parse_spec, read_float
 from spieltisch.core.game import Game
 from spieltisch.core.settings import Settings
@@ -37,8 +50,13 @@ __all__ = [
     "offered",
 ]
 
+log = logging.getLogger(__name__)
+
 #: Seconds an analysis searches (less when the host's time cap is lower).
 ANALYSIS_SECONDS = 1.0
+#: Megabytes a searcher needs besides its hash table (the interpreter, the games, the
+#: native engines), reserved on a Ray cluster with the hash cap for each searcher.
+SEARCHER_BASE_MB = 200
 
 
 @dataclass(frozen=True)
@@ -98,9 +116,22 @@ class AIService:
     ) -> None:
         self.settings = settings if settings is not None else Settings()
         self.caps = Caps.of(self.settings)
-        self.pool = WorkerPool(
-            self.settings.ai_workers, self.settings.ai_queue, context=context, grace=grace
-        )
+        self._warming: asyncio.Future[None] | None = None
+        self.pool: Pool
+        if self.settings.ai_backend == "ray":
+            require_ray()
+            self.pool = RayPool(
+                self.settings.ai_workers,
+                self.settings.ai_queue,
+                address=self.settings.ai_ray_address,
+                cpus=self.caps.threads,
+                memory_mb=self.caps.hash_mb + SEARCHER_BASE_MB,
+                grace=grace,
+            )
+        else:
+            self.pool = WorkerPool(
+                self.settings.ai_workers, self.settings.ai_queue, context=context, grace=grace
+            )
 
     def spec_for(self, game: Game[Any, Any], level: str) -> str:
         """The capped agent spec of the server's level `level` for `game`; `AIError`
@@ -169,5 +200,34 @@ class AIService:
         result: dict[str, Any] = reply.value
         return result
 
+    @property
+    def backend(self) -> str:
+        """The backend in use: "local" or "ray"."""
+        return "ray" if isinstance(self.pool, RayPool) else "local"
+
+    def warm(self) -> None:
+        """Start connecting to the Ray cluster in the background (the server starts at
+        once; a cluster that cannot be reached is logged, and tried again at the next
+        question). Nothing for the local pool. Call it from the event loop."""
+        if isinstance(self.pool, RayPool) and self._warming is None:
+            self._warming = asyncio.ensure_future(self._warm())
+
+    async def _warm(self) -> None:
+        try:
+            await self.start()
+        except AIError as exc:
+            log.warning("the AI's Ray backend is not ready: %s", exc)
+        else:
+            log.info("the AI searches on the Ray cluster %s", self.settings.ai_ray_address)
+
+    async def start(self) -> None:
+        """Make the backend ready now rather than at the first question: connect to the
+        Ray cluster (`RayUnavailable` when it cannot be reached); nothing for the local
+        pool, whose workers start on demand."""
+        if isinstance(self.pool, RayPool):
+            await self.pool.start()
+
     async def close(self) -> None:
+        if self._warming is not None and not self._warming.done():
+            self._warming.cancel()
         await self.pool.close()

@@ -21,7 +21,7 @@ from typing import Any
 
 from spieltisch.core.errors import SpieltischError
 
-__all__ = ["ENV_PREFIX", "Settings", "SettingsError"]
+__all__ = ["CHOICES", "ENV_PREFIX", "Settings", "SettingsError"]
 
 #: The prefix of the environment variables that set a setting.
 ENV_PREFIX = "SPIELTISCH_"
@@ -29,6 +29,12 @@ ENV_PREFIX = "SPIELTISCH_"
 
 class SettingsError(SpieltischError):
     """A setting that cannot be read (unknown name, wrong type, out of range)."""
+
+
+#: The settings that take one of a few words, with those words.
+CHOICES: dict[str, tuple[str, ...]] = {"ai_backend": ("local", "ray")}
+#: The longest text a text setting (an address, a URL) may have.
+MAX_TEXT = 1000
 
 
 @dataclass(frozen=True)
@@ -95,6 +101,13 @@ class Settings:
     ai_max_threads: int = 1
     ai_max_hash_mb: int = 64
     ai_max_seconds: float = 5.0
+    #: Where the searches run: "local" (the server's own worker processes) or "ray" (Ray
+    #: actors on the cluster at `ai_ray_address`; needs the `ray` extra).
+    ai_backend: str = "local"
+    #: The Ray cluster of the "ray" backend: "auto" (the cluster this machine joined with
+    #: `ray start`), "ray://HOST:10001" (Ray Client), "HOST:6379" (a head node), or
+    #: "local" (a Ray instance of its own inside the server, for trying it out).
+    ai_ray_address: str = "auto"
 
     # --- computer analysis of whole games (server/analysis_jobs.py) ----------------------
     #: Whole-game analyses waiting or running at once; more are refused (503).
@@ -174,6 +187,8 @@ class Settings:
                 raise SettingsError(f"{where}: the admin password has at least 8 characters")
             return value
         kind = type(default)
+        if kind is str:
+            return cls._text(name, value, where)
         try:
             if from_text:
                 value = kind(value)
@@ -186,3 +201,17 @@ class Settings:
         if value <= 0:
             raise SettingsError(f"{where}: must be positive, not {value!r}")
         return value
+
+    @staticmethod
+    def _text(name: str, value: Any, where: str) -> str:
+        """A text setting: one of its words (`CHOICES`), or a non-empty printable line."""
+        if not isinstance(value, str):
+            raise SettingsError(f"{where}: not a text: {value!r}")
+        text: str = value.strip()
+        if name in CHOICES:
+            if text not in CHOICES[name]:
+                raise SettingsError(f"{where}: one of {', '.join(CHOICES[name])}, not {text!r}")
+            return text
+        if not text or len(text) > MAX_TEXT or not text.isprintable():
+            raise SettingsError(f"{where}: a printable line of 1 to {MAX_TEXT} characters")
+        return text
