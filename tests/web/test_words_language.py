@@ -200,11 +200,6 @@ def test_a_german_game_page_has_a_german_header_and_legend(
     shot(page, f"words-{game}-de")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the lobby's and the game page's own words belong to the lobby and board engineers "
-    "(issue 23); this passes, and must lose this mark, once their areas register their words",
-)
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_german_lobby_and_game_page_have_no_english_left(
     web: ServerProcess, browser: Any, size: str

@@ -197,7 +197,9 @@ def guarded(handler: Any) -> Any:
 
 
 async def list_games_catalog(request: Request) -> Response:
-    return JSONResponse({"games": catalog()})
+    """The games; `?lang=de` gives their titles and summaries in German."""
+    lang = request.query_params.get("lang", "en")
+    return JSONResponse({"games": catalog(lang if lang in ("en", "de") else "en")})
 
 
 async def rules(request: Request) -> Response:

@@ -49,19 +49,21 @@ def _field(field: dataclasses.Field[Any], hint: Any, default: Any) -> dict[str, 
 
 
 @functools.cache
-def catalog() -> list[dict[str, Any]]:
-    """Every game with its options and AI levels (JSON-ready)."""
+def catalog(lang: str = "en") -> list[dict[str, Any]]:
+    """Every game with its options and AI levels (JSON-ready); the title and summary in
+    `lang` (the game's own words; English for a language it has none in)."""
     found = []
     for name in game_names():
         cls = game_class(name)
         options_type = cls.options_type
         default = options_type()
         hints = typing.get_type_hints(options_type)
+        phrases = cls.words(lang).get("phrases", {})
         found.append(
             {
                 "name": name,
-                "title": cls.title,
-                "summary": cls.summary,
+                "title": phrases.get("title", cls.title),
+                "summary": phrases.get("summary", cls.summary),
                 "players": list(cls.player_names),
                 "options": [_field(f, hints[f.name], default) for f in dataclasses.fields(default)],
                 "levels": level_names(load(name)),

@@ -4,7 +4,7 @@
 // names the words `error.CODE` of the catalogue; the thrown `ApiError` carries the words
 // in the reader's language as its message, with `code`, `params`, `status` and the
 // server's English text (`english`) beside them.
-import { has, t } from "./i18n.js";
+import { has, lang, t } from "./i18n.js";
 import "./words/common.js";
 
 export class ApiError extends Error {
@@ -49,11 +49,15 @@ export async function getJSON(url) {
 
 // The games the server offers (`/api/games`: name, title, summary, players, options,
 // levels), asked once per page load: the front end knows no game by name.
-let catalogRequest = null;
+const catalogRequests = new Map(); // by language: titles and summaries are in its words
 export function gameCatalog() {
-  if (!catalogRequest) catalogRequest = getJSON("/api/games").then((data) => data.games);
-  catalogRequest.catch(() => { catalogRequest = null; });
-  return catalogRequest;
+  const code = lang();
+  if (!catalogRequests.has(code)) {
+    const request = getJSON(`/api/games?lang=${code}`).then((data) => data.games);
+    request.catch(() => catalogRequests.delete(code));
+    catalogRequests.set(code, request);
+  }
+  return catalogRequests.get(code);
 }
 
 export async function postJSON(url, body, raw = false) {

@@ -52,8 +52,12 @@ export function handItem(view, hand, item, opts) {
 }
 
 // A hand item's words: a card is one of the game's pieces (its `kind: card` words).
+// A stone of the supply by its name and value, a card by its name in the game's words
+// (its code is the last part of the item's id: `hand:0:EAT_SALAD`).
 function itemLabel(opts, item) {
-  const piece = ((opts.words || {}).pieces || {})[item.kind] || ((opts.words || {}).pieces || {})[item.id];
+  if (item.stone) return t("board.stoneTitle", { name: item.stone.name, value: item.stone.value });
+  const pieces = (opts.words || {}).pieces || {};
+  const piece = pieces[String(item.id).split(":").pop()] || pieces[item.kind];
   return piece && piece.name ? piece.name : item.label;
 }
 

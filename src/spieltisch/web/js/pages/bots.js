@@ -1,7 +1,7 @@
 // The bots pages: the live ladder (#/bots: games in progress to watch, bots waiting to be
 // challenged, the leaderboard and latest results per game), a bot's page (#/bot/NAME: its
 // rating history and games) and "your bots" on the account page (create, pause, token).
-import { getJSON, postJSON } from "../api.js";
+import { gameCatalog, getJSON, postJSON } from "../api.js";
 import { h, s, svgRoot } from "../dom.js";
 import { gameWord, gameWords } from "../game-words.js";
 import { has, number, t } from "../i18n.js";
@@ -232,8 +232,8 @@ export function myBots() {
     try {
       const data = await getJSON("/api/account/bots");
       if (!game.options.length) {
-        const catalog = await getJSON("/api/games").catch(() => ({ games: [] }));
-        const titles = Object.fromEntries(catalog.games.map((g) => [g.name, g.title]));
+        const games = await gameCatalog().catch(() => []);
+        const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
         game.replaceChildren(...data.games.map((g) => h("option", { value: g }, titles[g] || g)));
       }
       limit.textContent = t("bots.limit", { count: data.bots.length, most: data.most });

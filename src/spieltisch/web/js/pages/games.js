@@ -1,11 +1,19 @@
 // The games list: every stored game, filtered by game, player and result; import a
 // record file or open a position given as text.
-import { getJSON, postJSON } from "../api.js";
+import { gameCatalog, getJSON, postJSON } from "../api.js";
 import { h } from "../dom.js";
-import { date, t } from "../i18n.js";
+import { date, has, t } from "../i18n.js";
 import { gameWords, playerName, reasonText } from "../game-words.js";
 import "../words/common.js";
 import "../words/pages.js";
+import "../words/lobby.js";
+
+// A player's name as stored; a house level (an AI seat named after its level) in words.
+function shownName(player) {
+  if (!player) return "";
+  const level = `lobby.level.${player.name}`;
+  return String(player.kind || "").startsWith("ai") && has(level) ? t(level) : player.name;
+}
 
 export function mount(main) {
   const params = new URLSearchParams(location.hash.split("?")[1] || "");
@@ -58,7 +66,7 @@ export function mount(main) {
         return h("tr", { "data-id": g.id },
           h("td", {}, String(g.id)),
           h("td", {}, h("span", { class: `game-emblem small emblem-${g.game}` }), " ", title),
-          h("td", {}, t("common.vs", { a: g.players[0]?.name ?? "", b: g.players[1]?.name ?? "" })),
+          h("td", {}, t("common.vs", { a: shownName(g.players[0]), b: shownName(g.players[1]) })),
           h("td", {}, resultText(g)),
           h("td", {}, String(g.plies)),
           h("td", {}, date(g.created)),
@@ -92,8 +100,8 @@ export function mount(main) {
     }
   }
 
-  getJSON("/api/games").then((data) => {
-    catalog = data.games;
+  gameCatalog().then((games) => {
+    catalog = games;
     for (const g of catalog) {
       gameSelect.append(h("option", { value: g.name, selected: params.get("game") === g.name }, g.title));
       posGame.append(h("option", { value: g.name }, g.title));

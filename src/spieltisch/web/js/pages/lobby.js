@@ -3,7 +3,7 @@
 // with a time control (a link to send); the rest (seed, start position, variant, colour,
 // clock) folded away. Below: my games (continue, replay), open challenges to accept,
 // games in progress to watch.
-import { getJSON, postJSON } from "../api.js";
+import { gameCatalog, getJSON, postJSON } from "../api.js";
 import { h } from "../dom.js";
 import { t, has, date } from "../i18n.js";
 import { me, onChange, post } from "../account.js";
@@ -272,9 +272,9 @@ export function mount(main) {
     }
   }
 
-  Promise.all([getJSON("/api/games"), me()]).then(([data, identity]) => {
+  Promise.all([gameCatalog(), me()]).then(([games, identity]) => {
     who = identity;
-    catalog = data.games;
+    catalog = games;
     if (!catalog.find((g) => g.name === chosen)) chosen = catalog[0].name;
     renderPicker();
     renderQuick();

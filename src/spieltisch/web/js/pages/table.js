@@ -10,7 +10,7 @@ import { TableSocket, getJSON, postJSON } from "../api.js";
 import { Clicks } from "../clicks.js";
 import { h, s as svgEl, svgRoot, playerColour } from "../dom.js";
 import { t } from "../i18n.js";
-import { gamePhrase, gameWords, gameWord } from "../game-words.js";
+import { gamePhrase, gameWords, gameWord, playerName } from "../game-words.js";
 import { buttonBar, drawBoard, outcomeBox, seatBar, sharedPanel, slide, stoneInspector } from "../position.js";
 import { attachDrag } from "../drag.js";
 import { premoveAllowed, premoveSources, premoveTargets, resolvePremove } from "../premove.js";
@@ -313,7 +313,7 @@ export function mount(main, { id, join }) {
     }
     const turn = table.turn;
     if (turn === null || turn === undefined) return h("div", { class: "status" }, "…");
-    const name = view.players[turn];
+    const name = playerName(words, view.players[turn]);
     if (table.thinking) return h("div", { class: `status ${playerColour(view, turn)}` }, h("span", { class: "spinner" }), " ", t("board.aiThinkingNamed", { player: name }));
     if (table.your_turn) {
       const text = table.held.length === 2 ? t("board.toMove", { player: name }) : t("board.yourTurnNamed", { player: name });
@@ -330,7 +330,7 @@ export function mount(main, { id, join }) {
   function tableOutcome(view) {
     const o = view.outcome || table.outcome;
     if (!o) return view;
-    let title = o.winner === null || o.winner === undefined ? t("board.draw") : t("board.wins", { player: view.players[o.winner] });
+    let title = o.winner === null || o.winner === undefined ? t("board.draw") : t("board.wins", { player: playerName(words, view.players[o.winner]) });
     const known = TABLE_REASONS.includes(o.reason) || ((words || {}).reasons || {})[o.reason] !== undefined;
     if (!known && view.outcome && view.outcome.text) title = view.outcome.text; // the game's own sentence
     const scores = o.scores || [[], []];
