@@ -335,6 +335,7 @@ class AnalysisRow(Base):
         Index(None, "status"),
     )
 
+
 #: Lengths of the bot columns.
 BOT_NAME_LENGTH = 40
 BOT_NAME_KEY_LENGTH = 80
