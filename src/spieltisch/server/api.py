@@ -24,6 +24,7 @@ from spieltisch.core.registry import game_names, load
 from spieltisch.core.text import read_int
 from spieltisch.server.analysis import FairPlay, GameInProgress
 from spieltisch.server.catalog import catalog, rules_html
+from spieltisch.server.cluster import RemoteTable
 from spieltisch.server.hub import Hub, LiveTable, NewTable
 from spieltisch.server.identity import finish, identify, name_for_seat, seat_identity
 from spieltisch.server.imports import imported_record
@@ -212,7 +213,7 @@ async def create_table(request: Request) -> Response:
     return finish(request, JSONResponse(_created(live)))
 
 
-def _created(live: LiveTable) -> dict[str, Any]:
+def _created(live: LiveTable | RemoteTable) -> dict[str, Any]:
     return {"id": live.id, "url": f"/#/table/{live.id}", "invite": f"/#/table/{live.id}/join"}
 
 
@@ -223,7 +224,7 @@ async def lobby(request: Request) -> Response:
 async def join_table(request: Request) -> Response:
     data = await body(request)
     hub = hub_of(request)
-    live = await hub.get(path_id(request))
+    live = await hub.reach(path_id(request))
     identity = await seat_identity(request)
     name = await name_for_seat(request, identity, data.get("name"), "friend")
     assert identity.key is not None
@@ -233,7 +234,7 @@ async def join_table(request: Request) -> Response:
 
 async def rematch(request: Request) -> Response:
     hub = hub_of(request)
-    live = await hub.get(path_id(request))
+    live = await hub.reach(path_id(request))
     identity = await identify(request)
     fresh = await hub.rematch(live, identity.key or "")
     return JSONResponse(_created(fresh))
@@ -242,7 +243,7 @@ async def rematch(request: Request) -> Response:
 async def table_view(request: Request) -> Response:
     """The table as this browser sees it now (the WebSocket sends the same)."""
     hub = hub_of(request)
-    live = await hub.get(path_id(request))
+    live = await hub.reach(path_id(request))
     token = (await identify(request)).key
     return Response(live.message([token])[token], media_type="application/json")
 

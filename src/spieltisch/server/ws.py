@@ -17,6 +17,7 @@ from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
 from spieltisch.core.settings import Settings
 from spieltisch.core.text import read_int
+from spieltisch.server.cluster import RemoteTable
 from spieltisch.server.hub import LiveTable
 from spieltisch.server.identity import identify, track, untrack
 from spieltisch.server.socket_outbox import socket_outbox
@@ -87,7 +88,7 @@ async def table_socket(socket: WebSocket) -> None:
     settings: Settings = getattr(app.state, "settings", None) or Settings()
     try:
         game_id = read_int(socket.path_params["id"], "the table id", low=1, high=MAX_SEED)
-        live = await hub.get(game_id)
+        live = await hub.reach(game_id)  # here, or owned by another process
     except (NotationError, NotFoundError):
         await socket.close(code=4404)
         return
@@ -130,9 +131,12 @@ async def table_socket(socket: WebSocket) -> None:
                     raise NotationError("a message is a JSON object") from None
                 if not isinstance(data, dict):
                     raise NotationError("a message is a JSON object")
-                _act(live, token, data)
-                if live.recorder is not None:
-                    await live.recorder.settle()  # acknowledged once stored (NotSaved)
+                if isinstance(live, RemoteTable):
+                    await live.act(token, data)  # at the owner process, once stored there
+                else:
+                    _act(live, token, data)
+                    if live.recorder is not None:
+                        await live.recorder.settle()  # acknowledged once stored (NotSaved)
             except (SpieltischError, IllegalMoveError, StoreError) as exc:
                 rule = getattr(exc, "rule", None)
                 answer = {"type": "error", "rule": rule, "message": str(exc)}

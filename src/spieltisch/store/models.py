@@ -15,6 +15,9 @@ Revision 0003 adds `accounts` (a username, its case-insensitive key, unique, and
 password's argon2 hash) and `sessions`: a browser's session, kept only as the SHA-256 of
 its random id, either signed in to an account or a guest's (with the guest's name), with
 its expiry. A seat held by an account is stored with the kind `account:ID`.
+
+Revision 0006 adds `leases`: for each live table of a server of several processes, the
+process that owns it and until when (`spieltisch.store.leases`).
 """
 
 from __future__ import annotations
@@ -293,3 +296,21 @@ class SessionRow(Base):
         Index(None, "account_id"),
         Index(None, "expires_at"),
     )
+
+
+OWNER_LENGTH = 80
+
+
+class LeaseRow(Base):
+    """Which server process owns a live table (revision 0006), until when: the owner
+    renews it; once it has expired another process may take the table over."""
+
+    __tablename__ = "leases"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    owner: Mapped[str] = mapped_column(String(OWNER_LENGTH))
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (Index(None, "owner"), Index(None, "expires_at"))

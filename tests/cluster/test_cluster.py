@@ -1,0 +1,150 @@
+"""Two `spieltisch serve` processes on one PostgreSQL database and one Redis: a player on
+process A, the opponent on process B, a spectator on a third connection; every move
+reaches all three quickly, and the game survives `kill -9` of the process owning it."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from typing import Any
+
+from spieltisch.core.record import replay_record
+from spieltisch.store import Store
+from tests.cluster.players import Browser
+from tests.serverproc import ServerProcess
+from tests.store.postgres import Server
+
+#: A short game: Okard on a small board ends after about twenty plies.
+GAME = {"game": "okard", "options": {"board": "8", "turns": "12"}, "seed": 5}
+#: The issue's bound: a move seen by the player, the opponent and the spectator.
+SEEN_WITHIN = 0.5
+
+
+def _table(a: ServerProcess, b: ServerProcess) -> tuple[int, str, str]:
+    """A table made on A (its owner) by one browser and joined on B by another."""
+    status, made, cookie_a = a.post("/api/tables", {**GAME, "opponent": "link", "seat": 0})
+    assert status == 200, made
+    status, joined, cookie_b = b.post(f"/api/tables/{made['id']}/join", {"name": "bea"})
+    assert status == 200, joined
+    assert joined["seat"] == 1
+    assert cookie_a and cookie_b
+    return made["id"], cookie_a, cookie_b
+
+
+async def _play(
+    players: list[Browser],
+    watchers: list[Browser],
+    rng: random.Random,
+    plies: int | None = None,
+    retry: bool = False,
+) -> list[float]:
+    """Random moves by whoever is to move until the game ends (or `plies` more were
+    acknowledged); the delays until every watcher saw each move. With `retry`, a move
+    not seen within a few seconds (sent into a connection that was ending) is chosen
+    and sent again, as a person would."""
+    delays: list[float] = []
+    played = 0
+    while plies is None or played < plies:
+        table = await players[0].until(lambda t: t["status"] != "waiting")
+        if table["status"] != "running":
+            break
+        mover = next(p for p in players if p.table.get("your_turn"))
+        ply = mover.table["ply"]
+        notation = rng.choice(mover.table["state"]["moves"])["notation"]
+        sent = time.perf_counter()
+        if not await mover.send(type="move", notation=notation) and retry:
+            await asyncio.sleep(0.2)
+            continue
+        try:
+            for watcher in watchers:
+                await watcher.until(
+                    lambda t, ply=ply: t["ply"] > ply or t["status"] != "running",
+                    timeout=3.0 if retry else 20.0,
+                )
+        except TimeoutError:
+            if retry:
+                continue
+            raise
+        delays.append(max(w.seen.get(ply + 1, time.perf_counter()) for w in watchers) - sent)
+        played += 1
+    return delays
+
+
+def test_a_game_across_two_processes_reaches_every_watcher(
+    pair: list[ServerProcess], postgres: Server
+) -> None:
+    a, b = pair
+    table_id, cookie_a, cookie_b = _table(a, b)
+
+    async def run() -> tuple[list[float], dict[str, Any]]:
+        player = Browser(a, table_id, cookie_a)  # on the owner
+        opponent = Browser(b, table_id, cookie_b)  # through the broker
+        spectator = Browser(b, table_id)  # a third connection, on B
+        everyone = [player, opponent, spectator]
+        for browser in everyone:
+            browser.start()
+        try:
+            await opponent.until(lambda t: t["status"] == "running" and t["you"] == 1)
+            await spectator.until(lambda t: t["status"] == "running")
+            delays = await _play([player, opponent], everyone, random.Random(3))
+            final = await spectator.until(lambda t: t["status"] == "over")
+            await player.until(lambda t: t["status"] == "over")
+            await opponent.until(lambda t: t["status"] == "over")
+            assert player.table["moves"] == opponent.table["moves"] == final["moves"]
+            assert opponent.table["you"] == 1 and spectator.table["you"] is None
+            assert not player.errors and not opponent.errors
+            return delays, final
+        finally:
+            for browser in everyone:
+                await browser.stop()
+
+    delays, final = asyncio.run(run())
+    assert len(delays) >= 10
+    assert max(delays) < SEEN_WITHIN, sorted(delays)[-3:]
+    with Store.open(postgres.url()) as store:
+        record = store.record(table_id)
+    assert record.finished and record.moves == final["moves"]
+    assert replay_record(record).text() == final["position"]
+
+
+def test_the_game_goes_on_when_its_owner_is_killed(
+    pair: list[ServerProcess], postgres: Server
+) -> None:
+    a, b = pair
+    table_id, cookie_a, cookie_b = _table(a, b)
+
+    async def run() -> tuple[list[str], dict[str, Any], int]:
+        player = Browser(a, table_id, cookie_a)
+        opponent = Browser(b, table_id, cookie_b)
+        spectator = Browser(a, table_id)
+        everyone = [player, opponent, spectator]
+        for browser in everyone:
+            browser.start()
+        rng = random.Random(11)
+        try:
+            await opponent.until(lambda t: t["status"] == "running")
+            await _play([player, opponent], everyone, rng, plies=6)
+            acknowledged = list(player.table["moves"])
+            assert len(acknowledged) >= 6
+            a.kill()  # kill -9 of the owner, mid-game
+            killed = time.monotonic()
+            player.server = spectator.server = b  # the proxy sends them to B now
+            await _play([player, opponent], everyone, rng, retry=True)
+            back = [browser.connections for browser in everyone]
+            final = await spectator.until(lambda t: t["status"] == "over", timeout=30)
+            await player.until(lambda t: t["status"] == "over")
+            assert player.table["moves"] == opponent.table["moves"] == final["moves"]
+            assert all(count >= 2 for count in back)  # each came again, to B
+            return acknowledged, final, int(time.monotonic() - killed)
+        finally:
+            for browser in everyone:
+                await browser.stop()
+
+    acknowledged, final, _seconds = asyncio.run(run())
+    assert final["moves"][: len(acknowledged)] == acknowledged  # none lost
+    with Store.open(postgres.url()) as store:
+        record = store.record(table_id)
+    assert record.finished
+    assert record.moves == final["moves"]  # none played twice
+    assert replay_record(record).text() == final["position"]
