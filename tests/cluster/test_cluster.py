@@ -108,6 +108,23 @@ def test_a_game_across_two_processes_reaches_every_watcher(
     assert replay_record(record).text() == final["position"]
 
 
+def test_the_lobby_of_each_process_shows_the_tables_of_the_others(
+    pair: list[ServerProcess],
+) -> None:
+    a, b = pair
+    status, made, _ = a.post("/api/tables", {**GAME, "opponent": "link"})
+    assert status == 200
+    deadline = time.monotonic() + 15
+    while made["id"] not in [entry["id"] for entry in b.get("/api/tables")["open"]]:
+        assert time.monotonic() < deadline, "B's lobby never showed A's table"
+        time.sleep(0.2)
+    status, joined, cookie = b.post(f"/api/tables/{made['id']}/join", {"name": "cem"})
+    assert status == 200 and joined["seat"] == 1  # seated at A's table through B
+    view = b.get(f"/api/tables/{made['id']}", cookie=cookie)
+    assert view["status"] == "running" and view["held"] == [1]
+    assert a.get(f"/api/tables/{made['id']}", cookie=cookie)["held"] == [1]
+
+
 def test_the_game_goes_on_when_its_owner_is_killed(
     pair: list[ServerProcess], postgres: Server
 ) -> None:

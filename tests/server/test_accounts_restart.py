@@ -53,6 +53,7 @@ def test_a_seat_held_before_accounts_is_still_held(tmp_path: Path) -> None:
         data = json.loads(meta)
         data["holders"] = [token, None]
         connection.execute("UPDATE games SET meta = ? WHERE id = ?", (json.dumps(data), table_id))
+        connection.execute("DROP TABLE IF EXISTS leases")  # revision 0006's, built on 0003
         connection.execute("DROP TABLE sessions")
         connection.execute("DROP TABLE accounts")
         connection.execute("UPDATE alembic_version SET version_num = '0002'")

@@ -68,7 +68,7 @@ class Broker:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         with contextlib.suppress(Exception):
-            await self._pubsub.aclose()
+            await self._pubsub.aclose()  # type: ignore[no-untyped-call]
         with contextlib.suppress(Exception):
             await self._client.aclose()
 
@@ -82,6 +82,24 @@ class Broker:
             self._channels.discard(channel)
             with contextlib.suppress(RedisError, OSError):
                 await self._pubsub.unsubscribe(channel)
+
+    async def put(self, key: str, data: bytes, seconds: float) -> None:
+        """Keep `data` under `key` for `seconds` (this process's lobby, say)."""
+        await self._client.set(key, data, px=max(1, int(seconds * 1000)))
+
+    async def get_all(self, prefix: str) -> dict[str, bytes]:
+        """Every value kept under a key starting with `prefix`, by key."""
+        keys = [key async for key in self._client.scan_iter(match=prefix + "*", count=500)]
+        if not keys:
+            return {}
+        values = await self._client.mget(keys)
+        return {
+            (key.decode() if isinstance(key, bytes) else str(key)): (
+                value if isinstance(value, bytes) else str(value).encode()
+            )
+            for key, value in zip(keys, values, strict=True)
+            if value is not None
+        }
 
     def send(self, channel: str, data: bytes) -> None:
         """Publish `data` on `channel` soon, after everything sent before it."""

@@ -156,6 +156,9 @@ class Cluster:
         self._ids = itertools.count(1)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._loop_task: asyncio.Task[None] | None = None
+        #: The other processes' lobby entries (open and running tables), as they last
+        #: published them.
+        self.others_lobby: dict[str, list[dict[str, Any]]] = {"open": [], "running": []}
         self._serving: set[asyncio.Task[None]] = set()
 
     # --- starting and stopping -----------------------------------------------------------
@@ -272,7 +275,7 @@ class Cluster:
                 remote = RemoteTable(self, game_id)
                 self.remotes[game_id] = remote
                 await self.broker.subscribe(_channel("view", game_id))
-            if remote.frame is None:
+            if remote.frame is None or not remote.sockets:  # not kept up to date: ask
                 try:
                     answer = await self.request(
                         game_id, "hello", timeout=HELLO_SECONDS, tokens=self._tokens(remote)
@@ -464,10 +467,11 @@ class Cluster:
                     elif now - remote.made > self.lease_seconds:
                         await self._drop_remote(remote)
                 for game_id, nodes in list(self.elsewhere.items()):
-                    live = self.hub.tables.get(game_id)
+                    owned_here = self.hub.tables.get(game_id)
                     for node, (_tokens, seen) in list(nodes.items()):
-                        if now - seen > 2 * self.lease_seconds and live is not None:
-                            self._watched_from(live, node, [])
+                        if now - seen > 2 * self.lease_seconds and owned_here is not None:
+                            self._watched_from(owned_here, node, [])
+                await self._share_lobby()
                 for game_id in await store_call(
                     "orphaned_tables", store.orphaned_tables, SWEEP_TABLES
                 ):
@@ -478,6 +482,39 @@ class Cluster:
                 raise
             except Exception:  # the store or broker away for a moment: next round
                 log.exception("cluster upkeep")
+
+    # --- one lobby for all processes -----------------------------------------------------
+
+    async def _share_lobby(self) -> None:
+        """Publish this process's tables for the others' lobbies (kept for three rounds)
+        and read theirs."""
+        mine = self.hub.lobby(local=True)
+        await self.broker.put(
+            _channel("lobby", self.node), json.dumps(mine).encode(), 3 * self.lease_seconds
+        )
+        merged: dict[str, list[dict[str, Any]]] = {"open": [], "running": []}
+        for key, raw in (await self.broker.get_all(_channel("lobby", ""))).items():
+            if key == _channel("lobby", self.node):
+                continue
+            theirs = json.loads(raw)
+            for part in merged:
+                merged[part].extend(theirs.get(part) or [])
+        self.others_lobby = merged
+
+    def lobby(
+        self, open_tables: list[dict[str, Any]], running: list[dict[str, Any]]
+    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """This process's lobby entries with the other processes', newest first."""
+        here = {entry["id"] for entry in open_tables} | {entry["id"] for entry in running}
+
+        def merged(mine: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> list[Any]:
+            rows = mine + [entry for entry in theirs if entry.get("id") not in here]
+            return sorted(rows, key=lambda entry: -int(entry.get("id", 0)))
+
+        return (
+            merged(open_tables, self.others_lobby["open"]),
+            merged(running, self.others_lobby["running"]),
+        )
 
     def _spawn(self, job: Any) -> None:
         task = asyncio.get_running_loop().create_task(job)

@@ -655,8 +655,9 @@ class Hub:
         if release and self.cluster is not None:
             self.cluster.released(live)
 
-    def lobby(self) -> dict[str, list[dict[str, Any]]]:
-        """Open tables (a seat free) and running tables, newest first."""
+    def lobby(self, *, local: bool = False) -> dict[str, list[dict[str, Any]]]:
+        """Open tables (a seat free) and running tables, newest first: in a server of
+        several processes every process's (`local`: only this one's)."""
         open_tables: list[dict[str, Any]] = []
         running: list[dict[str, Any]] = []
         for live in sorted(self.tables.values(), key=lambda t: -t.id):
@@ -674,4 +675,6 @@ class Hub:
                 open_tables.append(entry)
             elif table.status is Status.RUNNING:
                 running.append(entry)
+        if self.cluster is not None and not local:
+            open_tables, running = self.cluster.lobby(open_tables, running)
         return {"open": open_tables[:50], "running": running[:50]}
