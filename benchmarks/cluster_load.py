@@ -89,6 +89,8 @@ class TableResult:
     first: float = 0.0
     last: float = 0.0
     errors: int = 0
+    #: The first few error messages the players got (refused actions).
+    messages: list[str] = field(default_factory=list)
 
 
 # --- the client side (in client processes) -------------------------------------------
@@ -106,19 +108,23 @@ async def _player(
     sent: dict[int, float],
     result: TableResult,
 ) -> None:
-    """One seat: a random move (after thinking) whenever it is this seat's turn."""
+    """One seat: a random move (after thinking) whenever it is this seat's turn (once
+    per ply: a view of the same ply again is not a new turn)."""
+    moved_at = -1
     async for raw in ws:
         data = json.loads(raw)
         if data["type"] == "error":
             result.errors += 1
+            if len(result.messages) < 3:
+                result.messages.append(str(data.get("message"))[:200])
             continue
         if data["status"] in ("over", "abandoned"):
             return
-        if data["status"] != "running" or not data["your_turn"]:
+        if data["status"] != "running" or not data["your_turn"] or data["ply"] <= moved_at:
             continue
         if shape.think:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * shape.think)
-        ply = data["ply"]
+        ply = moved_at = data["ply"]
         if ply >= shape.plies:
             message = {"type": "resign"}
         else:
@@ -276,6 +282,7 @@ def run(processes: int, shape: Shape, db_url: str, broker: str) -> dict[str, Any
         "seen_elsewhere_p50_ms": statistics.median(seen) * 1000 if seen else None,
         "seen_elsewhere_p99_ms": percentile(seen, 0.99) * 1000 if seen else None,
         "errors": sum(r.errors for r in results),
+        "error_messages": [m for r in results for m in r.messages][:5],
     }
 
 
@@ -325,6 +332,8 @@ def report(result: dict[str, Any]) -> None:
             f"p99 {row['server_p99_ms']:.1f} ms; seen by a watcher elsewhere p50/p99 {seen}; "
             f"errors {row['errors']}"
         )
+        for message in row["error_messages"]:
+            print(f"    refused: {message}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -30,7 +30,7 @@ import os
 import secrets
 import socket
 import time
-from collections import defaultdict
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 from spieltisch.bots.outbox import Outbox
@@ -154,7 +154,8 @@ class Cluster:
         self.elsewhere: dict[int, dict[str, tuple[list[str | None], float]]] = {}
         self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._ids = itertools.count(1)
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        #: Per table being adopted or looked up: a lock and how many wait for it.
+        self._locks: dict[int, tuple[asyncio.Lock, list[int]]] = {}
         self._loop_task: asyncio.Task[None] | None = None
         #: The other processes' lobby entries (open and running tables), as they last
         #: published them.
@@ -179,6 +180,23 @@ class Cluster:
         with contextlib.suppress(StoreError, Exception):
             await store_call("release_leases", store.release_leases, self.node)
         await self.broker.close()
+
+    @contextlib.asynccontextmanager
+    async def _one_at_a_time(self, game_id: int) -> AsyncIterator[None]:
+        """One adoption or lookup of table `game_id` at a time in this process (the lock
+        forgotten when nobody holds or waits for it)."""
+        entry = self._locks.get(game_id)
+        if entry is None:
+            entry = self._locks[game_id] = (asyncio.Lock(), [0])
+        lock, users = entry
+        users[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users[0] -= 1
+            if users[0] == 0:
+                self._locks.pop(game_id, None)
 
     # --- owning tables -------------------------------------------------------------------
 
@@ -209,7 +227,7 @@ class Cluster:
         """The table `game_id`, owned by this process from now on (its lease taken, the
         table rebuilt from the store); `Elsewhere` when another process owns it."""
         hub, store = self.hub, self.hub.store
-        async with self._locks[game_id]:
+        async with self._one_at_a_time(game_id):
             live = hub.tables.get(game_id)
             if live is not None:
                 return live
@@ -269,7 +287,7 @@ class Cluster:
     async def remote(self, game_id: int) -> RemoteTable:
         """The table `game_id` owned by another process, with the owner's frame (`OwnerGone`
         when the owner does not answer)."""
-        async with self._locks[game_id]:
+        async with self._one_at_a_time(game_id):
             remote = self.remotes.get(game_id)
             if remote is None:
                 remote = RemoteTable(self, game_id)
