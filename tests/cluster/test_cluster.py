@@ -5,14 +5,18 @@ reaches all three quickly, and the game survives `kill -9` of the process owning
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from spieltisch.core.record import replay_record
 from spieltisch.store import Store
 from tests.cluster.players import Browser
-from tests.serverproc import ServerProcess
+from tests.serverproc import ROOT, ServerProcess, free_port
 from tests.store.postgres import Server
 
 #: A short game: Okard on a small board ends after about twenty plies.
@@ -165,3 +169,20 @@ def test_the_game_goes_on_when_its_owner_is_killed(
     assert record.finished
     assert record.moves == final["moves"]  # none played twice
     assert replay_record(record).text() == final["position"]
+
+
+def test_serve_with_a_broker_it_cannot_reach_is_one_error_line(tmp_path: Path) -> None:
+    env = {**os.environ, "SPIELTISCH_BROKER_URL": "redis://:hunter2@127.0.0.1:1/0"}
+    env["PYTHONPATH"] = str(ROOT / "src")
+    command = [sys.executable, "-m", "spieltisch", "serve", "--port", str(free_port())]
+    done = subprocess.run(
+        [*command, "--db", str(tmp_path / "games.db")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "broker" in lines[0], done.stderr
+    assert "hunter2" not in done.stderr  # the password is never shown

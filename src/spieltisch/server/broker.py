@@ -21,13 +21,11 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
-
-import redis.asyncio as redis
-from redis.exceptions import RedisError
+from urllib.parse import urlsplit, urlunsplit
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Broker", "BrokerError"]
+__all__ = ["Broker", "BrokerError", "check_broker"]
 
 #: Messages published in one round trip at most.
 BATCH = 256
@@ -37,13 +35,52 @@ class BrokerError(Exception):
     """The broker cannot be reached."""
 
 
+def shown(url: str) -> str:
+    """`url` without its password (for messages and logs)."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rsplit("@", 1)[-1]
+    user = parts.username or ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+
+
+def check_broker(url: str) -> None:
+    """Ping the broker at `url` once (before the server starts); `BrokerError` saying
+    why it cannot be used."""
+    try:
+        import redis
+        from redis.exceptions import RedisError
+    except ImportError:
+        raise BrokerError(
+            "the broker needs the redis client: pip install 'spieltisch[cluster]'"
+        ) from None
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5)
+        try:
+            client.ping()
+        finally:
+            client.close()
+    except (RedisError, OSError, ValueError) as exc:
+        raise BrokerError(f"the broker at {shown(url)} cannot be reached: {exc}") from None
+
+
 class Broker:
     """Redis pub/sub at `url`; `heard(channel, data)` gets every message of the channels
     subscribed (on the event loop, in the order they came)."""
 
     def __init__(self, url: str, heard: Callable[[str, bytes], None]) -> None:
+        try:  # the `cluster` extra: a server alone needs no Redis client installed
+            import redis.asyncio as redis
+            from redis.exceptions import RedisError
+        except ImportError:
+            raise BrokerError(
+                "the broker needs the redis client: pip install 'spieltisch[cluster]'"
+            ) from None
         self.url = url
         self.heard = heard
+        #: What a broken or refused connection raises.
+        self.failures: tuple[type[BaseException], ...] = (RedisError, OSError)
         self._client = redis.Redis.from_url(url, socket_keepalive=True)
         self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
         self._outbox: asyncio.Queue[tuple[str, bytes, asyncio.Future[int] | None]] = asyncio.Queue()
@@ -55,8 +92,8 @@ class Broker:
         try:
             await self._client.ping()
             await self._pubsub.subscribe(channel)
-        except (RedisError, OSError) as exc:
-            raise BrokerError(f"the broker at {self.url} cannot be reached: {exc}") from None
+        except self.failures as exc:
+            raise BrokerError(f"the broker at {shown(self.url)} cannot be reached: {exc}") from None
         self._channels.add(channel)
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._read()), loop.create_task(self._publish())]
@@ -80,7 +117,7 @@ class Broker:
     async def unsubscribe(self, channel: str) -> None:
         if channel in self._channels:
             self._channels.discard(channel)
-            with contextlib.suppress(RedisError, OSError):
+            with contextlib.suppress(*self.failures):
                 await self._pubsub.unsubscribe(channel)
 
     async def put(self, key: str, data: bytes, seconds: float) -> None:
@@ -125,7 +162,7 @@ class Broker:
                     for channel, data, _ in batch:
                         pipe.publish(channel, data)
                     counts = await pipe.execute()
-            except (RedisError, OSError) as exc:
+            except self.failures as exc:
                 log.warning("the broker refused %d messages: %s", len(batch), exc)
                 for _, _, heard in batch:
                     if heard is not None and not heard.done():
@@ -149,6 +186,6 @@ class Broker:
                         self.heard(channel, message["data"])
                     except Exception:
                         log.exception("a broker message on %s", channel)
-            except (RedisError, OSError) as exc:  # reconnects and subscribes again
+            except self.failures as exc:  # reconnects and subscribes again
                 log.warning("the broker connection broke: %s", exc)
                 await asyncio.sleep(0.5)

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from spieltisch.bots.outbox import Outbox
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
 from spieltisch.core.settings import Settings
-from spieltisch.server.broker import Broker, BrokerError
+from spieltisch.server.broker import Broker, BrokerError, shown
 from spieltisch.store import IMPORTED, NotFoundError, StoreError, StoreUnavailable
 from spieltisch.tables import SeatError, SeatKind
 from spieltisch.tables.recorder import NotSaved, store_call
@@ -167,7 +167,7 @@ class Cluster:
     async def start(self) -> None:
         await self.broker.start(_channel("node", self.node))
         self._loop_task = asyncio.get_running_loop().create_task(self._keep())
-        log.info("cluster node %s on the broker %s", self.node, self.broker.url)
+        log.info("cluster node %s on the broker %s", self.node, shown(self.broker.url))
 
     async def stop(self) -> None:
         """Give up every lease (after the tables' writes settled: `Hub.stop`), so other

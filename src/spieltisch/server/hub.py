@@ -142,7 +142,8 @@ class Frame:
         return texts
 
     def to_json(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        """The frame as a JSON-ready object (its parts shared, not copied)."""
+        return {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Frame:
