@@ -131,8 +131,15 @@ class RemoteTable:
             outbox.send(encoded[token])
 
     async def act(self, token: str | None, data: dict[str, Any]) -> None:
-        """Carry out a browser's action at the owner; raises what the owner refused."""
-        await self.cluster.request(self.id, "act", token=token, data=data)
+        """Carry out a browser's action at the owner; raises what the owner refused.
+        When no owner hears it (it stopped or died), this process tries to take the
+        table over at once (its watchers here then reconnect to it)."""
+        try:
+            await self.cluster.request(self.id, "act", token=token, data=data)
+        except OwnerGone:
+            with contextlib.suppress(Elsewhere, StoreError):
+                await self.cluster.adopt(self.id)
+            raise
 
     async def flush(self) -> None:
         """Nothing to do: the owner publishes the new frame itself."""
@@ -366,13 +373,17 @@ class Cluster:
     # --- the broker's messages -----------------------------------------------------------
 
     def _heard(self, channel: str, data: bytes) -> None:
-        message = json.loads(data)
         kind = channel.split(":", 2)[1]
         if kind == "view":
-            remote = self.remotes.get(int(message["table"]))
+            head, _, state = data.partition(b"\n")
+            frame = json.loads(head)
+            remote = self.remotes.get(int(frame["table"]))
             if remote is not None:
-                remote.deliver(message["owner"], _frame(message["frame"]))
-        elif kind == "node":
+                shared = {**frame["frame"], "state_json": state.decode()}
+                remote.deliver(frame["owner"], _frame(shared))
+            return
+        message = json.loads(data)
+        if kind == "node":
             waiting = self._pending.get(int(message.get("rid", 0)))
             if waiting is not None and not waiting.done():
                 waiting.set_result(message)
@@ -424,9 +435,14 @@ class Cluster:
         return bool(self.elsewhere.get(live.id))
 
     def publish(self, live: LiveTable, frame: Frame) -> None:
-        """Send `frame` to the processes watching `live`."""
-        message = {"table": live.id, "owner": self.node, "frame": frame.to_json()}
-        self.broker.send(_channel("view", live.id), json.dumps(message).encode())
+        """Send `frame` to the processes watching `live`: a line of JSON, then the game's
+        view as the JSON text it already is (never escaped into a string and parsed
+        again: it is most of the frame)."""
+        shared = frame.to_json()
+        state = shared.pop("state_json")
+        message = {"table": live.id, "owner": self.node, "frame": shared}
+        data = json.dumps(message, separators=(",", ":")) + "\n" + state
+        self.broker.send(_channel("view", live.id), data.encode())
 
     def _watched_from(self, live: LiveTable, node: str, tokens: list[Any]) -> None:
         """Process `node` watches `live` with `tokens` now: the table's spectators and
@@ -468,9 +484,11 @@ class Cluster:
         whose lease went elsewhere), tell owners who watches here, forget watchers of
         processes gone quiet, and take over tables whose owner died."""
         store = self.hub.store
-        while True:
+        for round_ in itertools.count():
             await asyncio.sleep(self.lease_seconds / 3)
             try:
+                if round_ % 30 == 29:  # the leases of ended games, now and then
+                    await store_call("drop_expired_leases", store.drop_expired_leases)
                 held = list(self.hub.tables.values())  # before: a table made meanwhile is ours
                 owned = await store_call(
                     "renew_leases", store.renew_leases, self.node, self.lease_seconds

@@ -93,11 +93,16 @@ class LeaseStore:
             return {game_id for (game_id,) in rows}
 
     def release_leases(self, owner: str, game_ids: list[int] | None = None) -> int:
-        """Give up `owner`'s leases (all, or those on `game_ids`), so another process may
-        take the tables at once; how many were given up."""
+        """Give up `owner`'s leases (all, or those on `game_ids`): they expire now, so
+        another process may take the tables at once (and the running ones are taken
+        over by the first process to look for orphans); how many were given up."""
         owner = _owner(owner)
         with self._write() as session:
-            statement = delete(LeaseRow).where(LeaseRow.owner == owner)
+            statement = (
+                update(LeaseRow)
+                .where(LeaseRow.owner == owner)
+                .values(expires_at=_moment(session, -1.0))
+            )
             if game_ids is not None:
                 statement = statement.where(LeaseRow.game_id.in_(game_ids))
             done = session.execute(statement)
