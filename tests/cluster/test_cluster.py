@@ -13,11 +13,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from spieltisch.core.record import replay_record
 from spieltisch.store import Store
 from tests.cluster.players import Browser
 from tests.serverproc import ROOT, ServerProcess, free_port
-from tests.store.postgres import Server
 
 #: A short game: Okard on a small board ends after about twenty plies.
 GAME = {"game": "okard", "options": {"board": "8", "turns": "12"}, "seed": 5}
@@ -76,7 +77,7 @@ async def _play(
 
 
 def test_a_game_across_two_processes_reaches_every_watcher(
-    pair: list[ServerProcess], postgres: Server
+    pair: list[ServerProcess], database: str
 ) -> None:
     a, b = pair
     table_id, cookie_a, cookie_b = _table(a, b)
@@ -106,7 +107,7 @@ def test_a_game_across_two_processes_reaches_every_watcher(
     delays, final = asyncio.run(run())
     assert len(delays) >= 10
     assert max(delays) < SEEN_WITHIN, sorted(delays)[-3:]
-    with Store.open(postgres.url()) as store:
+    with Store.open(database) as store:
         record = store.record(table_id)
     assert record.finished and record.moves == final["moves"]
     assert replay_record(record).text() == final["position"]
@@ -129,9 +130,12 @@ def test_the_lobby_of_each_process_shows_the_tables_of_the_others(
     assert a.get(f"/api/tables/{made['id']}", cookie=cookie)["held"] == [1]
 
 
+@pytest.mark.parametrize("end", ["kill", "stop"])
 def test_the_game_goes_on_when_its_owner_is_killed(
-    pair: list[ServerProcess], postgres: Server
+    pair: list[ServerProcess], database: str, end: str
 ) -> None:
+    """`kill -9` of the owner (its lease expires), or a normal stop (it gives its
+    leases up): the other process takes the table over."""
     a, b = pair
     table_id, cookie_a, cookie_b = _table(a, b)
 
@@ -148,7 +152,10 @@ def test_the_game_goes_on_when_its_owner_is_killed(
             await _play([player, opponent], everyone, rng, plies=6)
             acknowledged = list(player.table["moves"])
             assert len(acknowledged) >= 6
-            a.kill()  # kill -9 of the owner, mid-game
+            if end == "kill":
+                a.kill()  # kill -9 of the owner, mid-game
+            else:
+                a.stop()  # SIGTERM: a rolling restart
             killed = time.monotonic()
             player.server = spectator.server = b  # the proxy sends them to B now
             await _play([player, opponent], everyone, rng, retry=True)
@@ -164,7 +171,7 @@ def test_the_game_goes_on_when_its_owner_is_killed(
 
     acknowledged, final, _seconds = asyncio.run(run())
     assert final["moves"][: len(acknowledged)] == acknowledged  # none lost
-    with Store.open(postgres.url()) as store:
+    with Store.open(database) as store:
         record = store.record(table_id)
     assert record.finished
     assert record.moves == final["moves"]  # none played twice
