@@ -87,9 +87,12 @@ def redis_broker(url: str, size: int, count: int, burst: int) -> dict[str, float
 
     def listen() -> None:
         arrivals.ready.set()
-        for message in pubsub.listen():
-            if message["type"] == "message":
-                arrivals.heard(message["data"])
+        try:
+            for message in pubsub.listen():
+                if message["type"] == "message":
+                    arrivals.heard(message["data"])
+        except (redis.RedisError, OSError):  # the server stopped at the end of the run
+            return
 
     threading.Thread(target=listen, daemon=True).start()
     arrivals.ready.wait()
@@ -108,8 +111,11 @@ def postgres_broker(url: str, size: int, count: int, burst: int) -> dict[str, fl
 
     def listen() -> None:
         arrivals.ready.set()
-        for notice in listener.notifies():
-            arrivals.heard(notice.payload)
+        try:
+            for notice in listener.notifies():
+                arrivals.heard(notice.payload)
+        except psycopg.Error:  # the server stopped at the end of the run
+            return
 
     threading.Thread(target=listen, daemon=True).start()
     arrivals.ready.wait()

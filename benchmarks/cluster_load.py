@@ -33,6 +33,7 @@ import json
 import multiprocessing
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -66,6 +67,8 @@ GAMES: list[tuple[str, dict[str, str]]] = [
     ("schachogi", {"quiet_plies": "40"}),
 ]
 AI_GAMES: list[tuple[str, dict[str, str]]] = [("ostseeschach", {}), ("hase-und-igel", {})]
+#: A table message's ply (the table's own: the first one in the text).
+PLY = re.compile(r'"ply":(\d+)')
 
 
 @dataclass(frozen=True)
@@ -112,6 +115,8 @@ async def _player(
     per ply: a view of the same ply again is not a new turn)."""
     moved_at = -1
     async for raw in ws:
+        if '"your_turn":true' not in raw and '"status":"running"' in raw:
+            continue  # not ours to move: not worth parsing (the client's own time)
         data = json.loads(raw)
         if data["type"] == "error":
             result.errors += 1
@@ -145,16 +150,17 @@ async def _spectator(
     """A watcher: when each ply first arrived (measured if it watches elsewhere)."""
     last = -1
     async for raw in ws:
-        data = json.loads(raw)
-        if data["type"] != "table":
-            continue
         now = time.time()
-        ply = data["ply"]
+        found = PLY.search(str(raw))  # the table's ply comes before the game's view
+        if found is None:
+            continue
+        ply = int(found.group(1))
         if ply > last:
             if remote and last in sent:
                 result.remote_seen.append(now - sent[last])
             last = ply
-        if data["status"] in ("over", "abandoned"):
+        if '"status":"running"' not in raw and '"status":"waiting"' not in raw:
+            data = json.loads(raw)
             result.last = max(result.last, now)
             result.moves = len(data["moves"])
             return
