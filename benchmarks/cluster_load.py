@@ -37,6 +37,7 @@ import re
 import statistics
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Sequence
@@ -243,14 +244,86 @@ def _wait(base: str, process: subprocess.Popen[bytes]) -> None:
     raise RuntimeError("a server process did not start")
 
 
+def _warm_up(base: str) -> None:
+    """A few moves of each game and an AI move on the process at `base`, so that its
+    first use of each (imports, the AI worker's start) is not measured; its move times
+    are cleared (`/api/stats` keeps them: the warm-up's are dropped by count)."""
+    warm = Shape(tables=len(GAMES), spectators=1, ai_tables=len(AI_GAMES), plies=4)
+
+    async def run() -> None:
+        await asyncio.gather(*(_table(i, [base], warm, time.time()) for i in range(warm.tables)))
+
+    asyncio.run(run())
+
+
 def _stats(base: str) -> list[float]:
     with urllib.request.urlopen(base + "/api/stats", timeout=30) as response:
         seconds: list[float] = json.loads(response.read())["move_seconds"]
         return seconds
 
 
-def run(processes: int, shape: Shape, db_url: str, broker: str) -> dict[str, Any]:
-    """One run of `shape` on `processes` server processes over the empty `db_url`."""
+def _cpu(pid: int) -> float:
+    """CPU seconds (user and system) process `pid` used so far (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _descendants(roots: Sequence[int]) -> list[int]:
+    """The processes below `roots` now (their children, theirs, …)."""
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        parents.setdefault(parent, []).append(int(entry.name))
+    found: list[int] = []
+    todo = list(roots)
+    while todo:
+        children = parents.get(todo.pop(), [])
+        found.extend(children)
+        todo.extend(children)
+    return found
+
+
+@dataclass
+class CpuMeter:
+    """CPU seconds of the server processes (the web app and tables), of their AI
+    workers, of PostgreSQL and of Redis, between `start` and `stop`."""
+
+    servers: list[int]
+    postgres: int
+    redis: int
+    used: dict[str, float] = field(default_factory=dict)
+
+    def _now(self) -> dict[str, float]:
+        workers = _descendants(self.servers)
+        database = [self.postgres, *_descendants([self.postgres])]
+        return {
+            "server": sum(_cpu(pid) for pid in self.servers),
+            "ai": sum(_cpu(pid) for pid in workers),
+            "postgres": sum(_cpu(pid) for pid in database),
+            "redis": _cpu(self.redis),
+        }
+
+    def start(self) -> None:
+        self.used = {key: -value for key, value in self._now().items()}
+
+    def stop(self) -> None:
+        for key, value in self._now().items():
+            self.used[key] += value
+
+
+def run(
+    processes: int, shape: Shape, db_url: str, broker: str, meter: tuple[int, int]
+) -> dict[str, Any]:
+    """One run of `shape` on `processes` server processes over the empty `db_url`;
+    `meter`: the process ids of PostgreSQL and Redis, whose CPU time is counted."""
     env = _environment(shape, broker)
     ports = [free_port() for _ in range(processes)]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
@@ -263,12 +336,20 @@ def run(processes: int, shape: Shape, db_url: str, broker: str) -> dict[str, Any
             )
             servers.append(server)
             _wait(base, server)  # one at a time: the first migrates the schema
+        for base in bases:  # every game and the AI worker once, before the measurement
+            _warm_up(base)
         start = time.time() + 3.0 + shape.tables * 0.05
         shares = [list(range(c, shape.tables, shape.clients)) for c in range(shape.clients)]
         context = multiprocessing.get_context("spawn")
+        skip = {base: len(_stats(base)) for base in bases}  # the warm-up's moves
+        cpu = CpuMeter([server.pid for server in servers], *meter)
+        clock = threading.Timer(max(0.0, start - time.time()), cpu.start)
+        clock.start()
         with context.Pool(shape.clients) as pool:
             parts = pool.map(_client, [(share, bases, shape, start) for share in shares])
-        seconds = sorted(s for base in bases for s in _stats(base))
+        cpu.stop()
+        clock.join()
+        seconds = sorted(s for base in bases for s in _stats(base)[skip[base] :])
     finally:
         for server in servers:
             server.terminate()
@@ -287,6 +368,7 @@ def run(processes: int, shape: Shape, db_url: str, broker: str) -> dict[str, Any
         "server_p99_ms": percentile(seconds, 0.99) * 1000,
         "seen_elsewhere_p50_ms": statistics.median(seen) * 1000 if seen else None,
         "seen_elsewhere_p99_ms": percentile(seen, 0.99) * 1000 if seen else None,
+        "cpu_ms_per_move": {key: used / moves * 1000 for key, used in cpu.used.items()},
         "errors": sum(r.errors for r in results),
         "error_messages": [m for r in results for m in r.messages][:5],
     }
@@ -309,7 +391,9 @@ def measure(process_counts: Sequence[int] = (1, 2, 4), shape: Shape = Shape()) -
             name = f"load{count}"
             with psycopg.connect(plain, autocommit=True) as connection:
                 connection.execute(f'CREATE DATABASE "{name}"')
-            rows.append(run(count, shape, postgres.url(name), broker.url))
+            master = int((postgres.folder / "data" / "postmaster.pid").read_text().split()[0])
+            meter = (master, broker.process.pid)
+            rows.append(run(count, shape, postgres.url(name), broker.url, meter))
     finally:
         broker.stop()
         postgres.stop()
@@ -337,6 +421,12 @@ def report(result: dict[str, Any]) -> None:
             f"{row['wall_seconds']:.1f} s); server time p50 {row['server_p50_ms']:.1f} ms, "
             f"p99 {row['server_p99_ms']:.1f} ms; seen by a watcher elsewhere p50/p99 {seen}; "
             f"errors {row['errors']}"
+        )
+        cpu = row["cpu_ms_per_move"]
+        print(
+            f"    CPU per move: server processes {cpu['server']:.2f} ms, their AI workers "
+            f"{cpu['ai']:.2f} ms, PostgreSQL {cpu['postgres']:.2f} ms, Redis "
+            f"{cpu['redis']:.2f} ms"
         )
         for message in row["error_messages"]:
             print(f"    refused: {message}")

@@ -454,7 +454,8 @@ class Cluster:
             nodes[node] = (clean, time.monotonic())
         else:
             nodes.pop(node, None)
-        self._recount(live, before, clean)
+        if sorted(before, key=str) != sorted(clean, key=str):  # not just "still here"
+            self._recount(live, before, clean)
 
     def _recount(self, live: LiveTable, before: list[str | None], after: list[str | None]) -> None:
         table = live.table
