@@ -34,6 +34,7 @@ import multiprocessing
 import os
 import random
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -345,9 +346,12 @@ def run(
         cpu = CpuMeter([server.pid for server in servers], *meter)
         clock = threading.Timer(max(0.0, start - time.time()), cpu.start)
         clock.start()
+        clients = resource.getrusage(resource.RUSAGE_CHILDREN)
         with context.Pool(shape.clients) as pool:
             parts = pool.map(_client, [(share, bases, shape, start) for share in shares])
         cpu.stop()
+        done = resource.getrusage(resource.RUSAGE_CHILDREN)  # the clients, reaped
+        cpu.used["clients"] = done.ru_utime + done.ru_stime - clients.ru_utime - clients.ru_stime
         clock.join()
         seconds = sorted(s for base in bases for s in _stats(base)[skip[base] :])
     finally:
@@ -374,9 +378,12 @@ def run(
     }
 
 
-def measure(process_counts: Sequence[int] = (1, 2, 4), shape: Shape = Shape()) -> dict[str, Any]:
-    """Every process count in turn on a fresh database of one PostgreSQL server, with one
-    Redis; the load average of the machine before and after."""
+def measure(
+    process_counts: Sequence[int] = (1, 2, 4), shape: Shape = Shape(), repeat: int = 1
+) -> dict[str, Any]:
+    """Every process count in turn (`repeat` rounds, interleaved, so that the machine's
+    other work weighs on each alike) on a fresh database of one PostgreSQL server, with
+    one Redis; the load average of the machine before and after."""
     from tests.cluster.redis import start_redis
     from tests.store.postgres import start_server
 
@@ -387,8 +394,8 @@ def measure(process_counts: Sequence[int] = (1, 2, 4), shape: Shape = Shape()) -
     rows = []
     try:
         plain = postgres.url().replace("postgresql+psycopg://", "postgresql://", 1)
-        for count in process_counts:
-            name = f"load{count}"
+        for count in [count for _ in range(repeat) for count in process_counts]:
+            name = f"load{len(rows)}"
             with psycopg.connect(plain, autocommit=True) as connection:
                 connection.execute(f'CREATE DATABASE "{name}"')
             master = int((postgres.folder / "data" / "postmaster.pid").read_text().split()[0])
@@ -408,7 +415,12 @@ def report(result: dict[str, Any]) -> None:
         f"most; {shape.clients} client processes; machine load "
         f"{result['load_before'][0]:.1f} before, {result['load_after'][0]:.1f} after"
     )
-    base = result["rows"][0]["moves_per_second"]
+    best: dict[int, dict[str, Any]] = {}
+    for row in result["rows"]:
+        known = best.get(row["processes"])
+        if known is None or row["moves_per_second"] > known["moves_per_second"]:
+            best[row["processes"]] = row
+    base = best[result["rows"][0]["processes"]]["moves_per_second"]
     for row in result["rows"]:
         seen = (
             f"{row['seen_elsewhere_p50_ms']:.1f} / {row['seen_elsewhere_p99_ms']:.1f} ms"
@@ -426,10 +438,18 @@ def report(result: dict[str, Any]) -> None:
         print(
             f"    CPU per move: server processes {cpu['server']:.2f} ms, their AI workers "
             f"{cpu['ai']:.2f} ms, PostgreSQL {cpu['postgres']:.2f} ms, Redis "
-            f"{cpu['redis']:.2f} ms"
+            f"{cpu['redis']:.2f} ms, the clients {cpu['clients']:.2f} ms"
         )
         for message in row["error_messages"]:
             print(f"    refused: {message}")
+    if len(result["rows"]) > len(best):
+        print("best run of each process count (the one least disturbed by the machine):")
+        for count, row in sorted(best.items()):
+            print(
+                f"  {count}: {row['moves_per_second']:.0f} moves/s "
+                f"(x{row['moves_per_second'] / base:.2f}), server p99 "
+                f"{row['server_p99_ms']:.0f} ms"
+            )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -445,6 +465,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--plies", type=int, default=default.plies)
     parser.add_argument("--think", type=float, default=default.think)
     parser.add_argument("--clients", type=int, default=default.clients)
+    parser.add_argument("--repeat", type=int, default=1, help="rounds over the counts")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     shape = Shape(
@@ -456,7 +477,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         think=args.think,
         clients=args.clients,
     )
-    result = measure(args.processes, shape)
+    result = measure(args.processes, shape, max(1, args.repeat))
     report(result)
     if args.json is not None:
         shown = {**result, "shape": asdict(shape)}

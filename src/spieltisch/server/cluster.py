@@ -319,7 +319,8 @@ class Cluster:
     def unwatch(self, remote: RemoteTable, outbox: Outbox) -> None:
         if outbox in remote.sockets:
             del remote.sockets[outbox]
-            self._announce(remote)
+            if self.remotes.get(remote.id) is remote:  # not taken over here meanwhile
+                self._announce(remote)
             remote.made = time.monotonic()  # dropped once nobody came back for a while
 
     def _tokens(self, remote: RemoteTable) -> list[str | None]:
@@ -390,7 +391,7 @@ class Cluster:
         elif kind == "act":
             if message.get("op") == "watchers":
                 live = self.hub.tables.get(int(message["table"]))
-                if live is not None:
+                if live is not None and message.get("from") != self.node:
                     self._watched_from(live, str(message["from"]), message.get("tokens") or [])
                 return
             self._spawn(self._serve(message))
@@ -405,7 +406,8 @@ class Cluster:
                 raise OwnerGone(f"table {message['table']} is not owned here any more")
             token = message.get("token")
             if op == "hello":
-                self._watched_from(live, asker, message.get("tokens") or [])
+                if asker != self.node:
+                    self._watched_from(live, asker, message.get("tokens") or [])
                 reply["result"] = {"owner": self.node, "frame": live.frame().to_json()}
             elif op == "act":
                 from spieltisch.server.ws import _act
