@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import signal
 import subprocess
 import sys
 import time
@@ -185,3 +186,55 @@ def test_serve_with_a_broker_it_cannot_reach_is_one_error_line(tmp_path: Path) -
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "broker" in lines[0], done.stderr
     assert "hunter2" not in done.stderr  # the password is never shown
+
+
+def test_a_paused_owner_stores_nothing_once_its_table_moved(
+    pair: list[ServerProcess], database: str
+) -> None:
+    """The owner frozen (SIGSTOP) past its lease: B takes the table over. When A wakes
+    (SIGCONT) it lets the table go (its lease renewal finds the lease gone, or the lease
+    check of its write refuses the move the player sent it meanwhile, whichever comes
+    first), that move is not stored, and the player goes on through A, played by B."""
+    a, b = pair
+    table_id, cookie_a, cookie_b = _table(a, b)
+    assert a.process is not None
+
+    async def run() -> tuple[list[str], dict[str, Any], int]:
+        player = Browser(a, table_id, cookie_a)
+        opponent = Browser(b, table_id, cookie_b)
+        spectator = Browser(b, table_id)
+        everyone = [player, opponent, spectator]
+        for browser in everyone:
+            browser.start()
+        rng = random.Random(7)
+        try:
+            await opponent.until(lambda t: t["status"] == "running")
+            await _play([player, opponent], everyone, rng, plies=4)
+            await player.until(lambda t: t["your_turn"])
+            acknowledged = list(player.table["moves"])
+            a.process.send_signal(signal.SIGSTOP)
+            try:
+                notation = rng.choice(player.table["state"]["moves"])["notation"]
+                assert await player.send(type="move", notation=notation)  # A reads it later
+                deadline = time.monotonic() + 20
+                while opponent.connections < 2:  # B took the table: its sockets came again
+                    assert time.monotonic() < deadline, "B never took the table over"
+                    await asyncio.sleep(0.1)
+            finally:
+                a.process.send_signal(signal.SIGCONT)
+            await _play([player, opponent], everyone, rng, retry=True)
+            final = await spectator.until(lambda t: t["status"] == "over", timeout=30)
+            await player.until(lambda t: t["status"] == "over")
+            assert player.table["moves"] == opponent.table["moves"] == final["moves"]
+            return acknowledged, final, player.connections
+        finally:
+            for browser in everyone:
+                await browser.stop()
+
+    acknowledged, final, connections = asyncio.run(run())
+    assert connections >= 2  # A closed the player's socket when it let the table go
+    assert final["moves"][: len(acknowledged)] == acknowledged
+    with Store.open(database) as store:
+        record = store.record(table_id)
+    assert record.finished and record.moves == final["moves"]
+    assert replay_record(record).text() == final["position"]
