@@ -391,7 +391,7 @@ def measure(
     before = os.getloadavg()
     postgres = start_server()
     broker = start_redis()
-    rows = []
+    rows: list[dict[str, Any]] = []
     try:
         plain = postgres.url().replace("postgresql+psycopg://", "postgresql://", 1)
         for count in [count for _ in range(repeat) for count in process_counts]:

@@ -197,7 +197,8 @@ def test_a_paused_owner_stores_nothing_once_its_table_moved(
     first), that move is not stored, and the player goes on through A, played by B."""
     a, b = pair
     table_id, cookie_a, cookie_b = _table(a, b)
-    assert a.process is not None
+    owner = a.process
+    assert owner is not None
 
     async def run() -> tuple[list[str], dict[str, Any], int]:
         player = Browser(a, table_id, cookie_a)
@@ -212,7 +213,7 @@ def test_a_paused_owner_stores_nothing_once_its_table_moved(
             await _play([player, opponent], everyone, rng, plies=4)
             await player.until(lambda t: t["your_turn"])
             acknowledged = list(player.table["moves"])
-            a.process.send_signal(signal.SIGSTOP)
+            owner.send_signal(signal.SIGSTOP)
             try:
                 notation = rng.choice(player.table["state"]["moves"])["notation"]
                 assert await player.send(type="move", notation=notation)  # A reads it later
@@ -221,7 +222,7 @@ def test_a_paused_owner_stores_nothing_once_its_table_moved(
                     assert time.monotonic() < deadline, "B never took the table over"
                     await asyncio.sleep(0.1)
             finally:
-                a.process.send_signal(signal.SIGCONT)
+                owner.send_signal(signal.SIGCONT)
             await _play([player, opponent], everyone, rng, retry=True)
             final = await spectator.until(lambda t: t["status"] == "over", timeout=30)
             await player.until(lambda t: t["status"] == "over")
