@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from spieltisch.bots.outbox import Outbox
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
+from spieltisch.core.metrics import TABLES_ADOPTED, TABLES_ELSEWHERE, TABLES_LOST
 from spieltisch.core.settings import Settings
 from spieltisch.server.broker import Broker, BrokerError, shown
 from spieltisch.store import IMPORTED, NotFoundError, StoreError, StoreUnavailable
@@ -265,6 +266,7 @@ class Cluster:
                 await self.broker.unsubscribe(_channel("view", game_id))
                 for outbox in list(remote.sockets):
                     outbox.close()
+            TABLES_ADOPTED.inc()
             log.info("table %s taken over by %s", game_id, self.node)
             return live
 
@@ -274,6 +276,7 @@ class Cluster:
         if self.hub.tables.get(live.id) is not live:
             return
         log.warning("table %s: the lease went to another process", live.id)
+        TABLES_LOST.inc()
         self.hub._forget(live, release=False)
         self.elsewhere.pop(live.id, None)
         self._spawn(self.broker.unsubscribe(_channel("act", live.id)))
@@ -500,6 +503,7 @@ class Cluster:
                     if live.id not in owned and not (live.recorder and live.recorder.busy):
                         self.lost(live)
                 now = time.monotonic()
+                TABLES_ELSEWHERE.set(len(self.remotes))
                 for remote in list(self.remotes.values()):
                     if remote.sockets:
                         self._announce(remote)
