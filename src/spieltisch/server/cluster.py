@@ -32,6 +32,7 @@ import socket
 import time
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs, urlsplit
 
 from spieltisch.bots.outbox import Outbox
 from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischError
@@ -80,8 +81,16 @@ class Refused(SpieltischError):
         self.rule = rule
 
 
-def _channel(kind: str, key: object) -> str:
-    return f"spieltisch:{kind}:{key}"
+def channel_prefix(url: str) -> str:
+    """The prefix of this installation's channels and keys: Redis's publish/subscribe
+    channels are shared by all its databases, so the database's number is part of every
+    name (two installations on one Redis, each with a database of its own, never hear
+    each other)."""
+    parts = urlsplit(url)
+    database = parse_qs(parts.query).get("db", [""])[0]
+    if not database and parts.scheme != "unix":
+        database = parts.path.strip("/")
+    return f"spieltisch:{database or '0'}:"
 
 
 def node_name() -> str:
@@ -156,6 +165,7 @@ class Cluster:
         self.node = node or node_name()
         self.lease_seconds = settings.lease_seconds
         self.broker = Broker(settings.broker_url, self._heard)
+        self.prefix = channel_prefix(settings.broker_url)
         self.remotes: dict[int, RemoteTable] = {}
         #: Per owned table: the other processes watching it, with their watchers' seat
         #: tokens and when they last said so.
@@ -170,10 +180,13 @@ class Cluster:
         self.others_lobby: dict[str, list[dict[str, Any]]] = {"open": [], "running": []}
         self._serving: set[asyncio.Task[None]] = set()
 
+    def _channel(self, kind: str, key: object) -> str:
+        return f"{self.prefix}{kind}:{key}"
+
     # --- starting and stopping -----------------------------------------------------------
 
     async def start(self) -> None:
-        await self.broker.start(_channel("node", self.node))
+        await self.broker.start(self._channel("node", self.node))
         self._loop_task = asyncio.get_running_loop().create_task(self._keep())
         log.info("cluster node %s on the broker %s", self.node, shown(self.broker.url))
 
@@ -229,7 +242,7 @@ class Cluster:
         heard."""
         if live.recorder is not None:
             live.recorder.lease = self.lease
-        self._spawn(self.broker.subscribe(_channel("act", live.id)))
+        self._spawn(self.broker.subscribe(self._channel("act", live.id)))
 
     async def adopt(self, game_id: int) -> LiveTable:
         """The table `game_id`, owned by this process from now on (its lease taken, the
@@ -257,13 +270,13 @@ class Cluster:
                 with contextlib.suppress(Exception):
                     await store_call("release_leases", store.release_leases, self.node, [game_id])
                 raise
-            await self.broker.subscribe(_channel("act", game_id))
+            await self.broker.subscribe(self._channel("act", game_id))
             live.idle_since = time.monotonic()
             live.wake_ai()
             remote = self.remotes.pop(game_id, None)
             if remote is not None:  # watched here through the old owner: come again
                 live.version = max(live.version, remote.version)
-                await self.broker.unsubscribe(_channel("view", game_id))
+                await self.broker.unsubscribe(self._channel("view", game_id))
                 for outbox in list(remote.sockets):
                     outbox.close()
             TABLES_ADOPTED.inc()
@@ -279,14 +292,14 @@ class Cluster:
         TABLES_LOST.inc()
         self.hub._forget(live, release=False)
         self.elsewhere.pop(live.id, None)
-        self._spawn(self.broker.unsubscribe(_channel("act", live.id)))
+        self._spawn(self.broker.unsubscribe(self._channel("act", live.id)))
         for outbox in list(live.sockets):
             outbox.close()
 
     def released(self, live: LiveTable) -> None:
         """An ended table this process forgets: its lease given up."""
         self.elsewhere.pop(live.id, None)
-        self._spawn(self.broker.unsubscribe(_channel("act", live.id)))
+        self._spawn(self.broker.unsubscribe(self._channel("act", live.id)))
         store = self.hub.store
         self._spawn(
             store_call("release_leases", store.release_leases, self.node, [live.id]),
@@ -302,7 +315,7 @@ class Cluster:
             if remote is None:
                 remote = RemoteTable(self, game_id)
                 self.remotes[game_id] = remote
-                await self.broker.subscribe(_channel("view", game_id))
+                await self.broker.subscribe(self._channel("view", game_id))
             if remote.frame is None or not remote.sockets:  # not kept up to date: ask
                 try:
                     answer = await self.request(
@@ -337,12 +350,12 @@ class Cluster:
             "table": remote.id,
             "tokens": self._tokens(remote),
         }
-        self.broker.send(_channel("act", remote.id), json.dumps(message).encode())
+        self.broker.send(self._channel("act", remote.id), json.dumps(message).encode())
 
     async def _drop_remote(self, remote: RemoteTable) -> None:
         if self.remotes.get(remote.id) is remote:
             del self.remotes[remote.id]
-            await self.broker.unsubscribe(_channel("view", remote.id))
+            await self.broker.unsubscribe(self._channel("view", remote.id))
 
     # --- requests to owners --------------------------------------------------------------
 
@@ -358,7 +371,7 @@ class Cluster:
         try:
             try:
                 heard = await self.broker.publish(
-                    _channel("act", game_id), json.dumps(message).encode()
+                    self._channel("act", game_id), json.dumps(message).encode()
                 )
             except BrokerError as exc:
                 raise OwnerGone(f"table {game_id}: the broker is unavailable ({exc})") from None
@@ -377,7 +390,7 @@ class Cluster:
     # --- the broker's messages -----------------------------------------------------------
 
     def _heard(self, channel: str, data: bytes) -> None:
-        kind = channel.split(":", 2)[1]
+        kind = channel[len(self.prefix) :].split(":", 1)[0]
         if kind == "view":
             head, _, state = data.partition(b"\n")
             frame = json.loads(head)
@@ -434,7 +447,7 @@ class Cluster:
         except Exception as exc:
             log.exception("a request for table %s", message.get("table"))
             reply = {"rid": message.get("rid"), "ok": False, "error": _error(exc)}
-        self.broker.send(_channel("node", asker), json.dumps(reply).encode())
+        self.broker.send(self._channel("node", asker), json.dumps(reply).encode())
 
     def watched_elsewhere(self, live: LiveTable) -> bool:
         return bool(self.elsewhere.get(live.id))
@@ -447,7 +460,7 @@ class Cluster:
         state = shared.pop("state_json")
         message = {"table": live.id, "owner": self.node, "frame": shared}
         data = json.dumps(message, separators=(",", ":")) + "\n" + state
-        self.broker.send(_channel("view", live.id), data.encode())
+        self.broker.send(self._channel("view", live.id), data.encode())
 
     def _watched_from(self, live: LiveTable, node: str, tokens: list[Any]) -> None:
         """Process `node` watches `live` with `tokens` now: the table's spectators and
@@ -533,11 +546,11 @@ class Cluster:
         and read theirs."""
         mine = self.hub.lobby(local=True)
         await self.broker.put(
-            _channel("lobby", self.node), json.dumps(mine).encode(), 3 * self.lease_seconds
+            self._channel("lobby", self.node), json.dumps(mine).encode(), 3 * self.lease_seconds
         )
         merged: dict[str, list[dict[str, Any]]] = {"open": [], "running": []}
-        for key, raw in (await self.broker.get_all(_channel("lobby", ""))).items():
-            if key == _channel("lobby", self.node):
+        for key, raw in (await self.broker.get_all(self._channel("lobby", ""))).items():
+            if key == self._channel("lobby", self.node):
                 continue
             theirs = json.loads(raw)
             for part in merged:
