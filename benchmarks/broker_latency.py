@@ -16,7 +16,9 @@ one clock for both ends.
 from __future__ import annotations
 
 import argparse
+import signal
 import statistics
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -161,6 +163,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--count", type=int, default=300)
     parser.add_argument("--burst", type=int, default=3000)
     args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))  # servers stopped too
     report(measure(args.size, args.count, args.burst))
 
 

@@ -35,6 +35,7 @@ import os
 import random
 import re
 import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -477,6 +478,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         think=args.think,
         clients=args.clients,
     )
+    # a run stopped from outside (`timeout`, Ctrl-C) still stops its servers
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))
     result = measure(args.processes, shape, max(1, args.repeat))
     report(result)
     if args.json is not None:
