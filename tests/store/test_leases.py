@@ -43,8 +43,10 @@ def test_one_owner_at_a_time_until_the_lease_expires(store: Store) -> None:
     assert store.take_lease(game_id, "a", 0.4)  # a renews its own
     assert store.lease_owner(game_id) == "a"
     assert store.orphaned_tables() == []
+    assert store.leased_tables() == {game_id}
     time.sleep(0.6)
     assert store.lease_owner(game_id) is None
+    assert store.leased_tables() == set()
     assert store.orphaned_tables() == [game_id]  # a died: b may take the table over
     assert store.take_lease(game_id, "b", 5.0)
     assert store.lease_owner(game_id) == "b"

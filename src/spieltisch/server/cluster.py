@@ -31,6 +31,7 @@ import secrets
 import socket
 import time
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -41,6 +42,7 @@ from spieltisch.core.settings import Settings
 from spieltisch.server.broker import Broker, BrokerError, shown
 from spieltisch.store import IMPORTED, NotFoundError, StoreError, StoreUnavailable
 from spieltisch.tables import SeatError, SeatKind
+from spieltisch.tables.lifecycle import stale_reason
 from spieltisch.tables.recorder import NotSaved, store_call
 
 if TYPE_CHECKING:
@@ -265,6 +267,12 @@ class Cluster:
                 raise Elsewhere(game_id, owner)
             try:
                 stored = await store_call("game", store.game, game_id)  # as of the lease
+                reason = stale_reason(stored, hub.settings, datetime.now(UTC))
+                if stored.status == "running" and reason is not None:
+                    # over in all but name, as at a restart (a bot game: its bots were
+                    # connected to the dead owner)
+                    await store_call("abandon_games", store.abandon_games, [game_id], reason)
+                    stored = await store_call("game", store.game, game_id)
                 live = hub._resume(stored)
             except BaseException:
                 with contextlib.suppress(Exception):

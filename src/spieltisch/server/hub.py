@@ -494,9 +494,10 @@ class Hub:
         now = datetime.now(UTC)
         ending: dict[str, list[int]] = {}
         live_ids: list[int] = []
+        held = self.store.leased_tables() if self.cluster is not None else set()
         for summary in self.store.running_summaries():
-            if summary.id in self.tables:
-                continue
+            if summary.id in self.tables or summary.id in held:
+                continue  # (another live process's table: its owner decides its end)
             if self.cluster is not None:  # the others' tables: taken over when orphaned
                 reason = stale_reason(summary, self.settings, now)
                 if reason is not None:

@@ -118,6 +118,14 @@ class LeaseStore:
             ).first()
             return None if found is None else str(found[0])
 
+    def leased_tables(self) -> set[int]:
+        """The games whose table some process holds an unexpired lease on."""
+        with self._read() as session:
+            rows = session.execute(
+                select(LeaseRow.game_id).where(LeaseRow.expires_at >= _moment(session))
+            )
+            return {game_id for (game_id,) in rows}
+
     def orphaned_tables(self, limit: int = 20) -> list[int]:
         """Running games whose table's lease has expired (their owner died): the oldest
         expired first, at most `limit`."""
