@@ -83,6 +83,13 @@ def serve(
     except StoreError as exc:
         raise click.ClickException(str(exc)) from None
     settings, generated = load_settings(config, admin_password, admin_password_file)
+    if settings.broker_url is not None:  # one of several processes: the broker first
+        from spieltisch.server.broker import BrokerError, check_broker
+
+        try:
+            check_broker(settings.broker_url)
+        except BrokerError as exc:
+            raise click.ClickException(str(exc)) from None
     app = create_app(db, idle_grace=idle_grace, xml_port=xml_port, host=host, settings=settings)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     click.echo(f"spieltisch is at http://{shown}:{port}/  (Ctrl-C stops it)", err=False)

@@ -24,7 +24,10 @@ __all__ = [
     "REQUESTS",
     "STORE_ERRORS",
     "STORE_SECONDS",
+    "TABLES_ADOPTED",
+    "TABLES_ELSEWHERE",
     "TABLES_LIVE",
+    "TABLES_LOST",
     "WEBSOCKETS",
     "WEBSOCKETS_DROPPED",
 ]
@@ -119,5 +122,23 @@ RATE_LIMITED = Counter(
     "spieltisch_rate_limited_total",
     "Requests and connections refused by a rate limit or cap.",
     ["limit"],
+    registry=REGISTRY,
+)
+
+# --- several server processes (server/cluster.py) ----------------------------------------
+TABLES_ADOPTED = Counter(
+    "spieltisch_tables_adopted_total",
+    "Tables this process took the lease of and rebuilt from the store (a dead or stopped "
+    "owner's, or one nobody held).",
+    registry=REGISTRY,
+)
+TABLES_LOST = Counter(
+    "spieltisch_tables_lost_total",
+    "Tables whose lease went to another process while this one held them.",
+    registry=REGISTRY,
+)
+TABLES_ELSEWHERE = Gauge(
+    "spieltisch_tables_elsewhere",
+    "Tables owned by another process that connections here watch.",
     registry=REGISTRY,
 )

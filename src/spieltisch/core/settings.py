@@ -25,6 +25,8 @@ __all__ = ["CHOICES", "ENV_PREFIX", "Settings", "SettingsError"]
 
 #: The prefix of the environment variables that set a setting.
 ENV_PREFIX = "SPIELTISCH_"
+#: What a broker URL starts with (Redis over TCP, TLS or a unix socket).
+BROKER_SCHEMES = ("redis://", "rediss://", "unix://")
 
 
 class SettingsError(SpieltischError):
@@ -142,6 +144,15 @@ class Settings:
     #: Seconds between two pairing rounds of the ladder.
     ladder_pair_seconds: float = 0.5
 
+    # --- several server processes on one database (docs/hosting.md) ----------------------
+    #: The broker that joins the server processes (`redis://host:port/db`); None: one
+    #: process alone, no broker. With it every table has one owner process (a lease in
+    #: the store) and its events reach the watchers on every process.
+    broker_url: str | None = None
+    #: Seconds a table's lease lasts unless its owner renews it (every third of it): how
+    #: long a table waits for a new owner after its process died.
+    lease_seconds: float = 5.0
+
     # --- admin ----------------------------------------------------------------------------
     #: The admin password of the bot lobby (None: `serve` generates one and prints it once).
     admin_password: str | None = None
@@ -180,6 +191,14 @@ class Settings:
         if name not in known:
             raise SettingsError(f"{where}: no such setting (known: {', '.join(known)})")
         default: Any = known[name].default
+        if name == "broker_url":
+            if value is None:
+                return None
+            if not isinstance(value, str) or not value.startswith(BROKER_SCHEMES):
+                raise SettingsError(
+                    f"{where}: a broker URL starts with {' or '.join(BROKER_SCHEMES)}"
+                )
+            return value
         if name == "admin_password":
             if value is None:
                 return None

@@ -36,6 +36,7 @@ from spieltisch.core.text import read_int
 from spieltisch.core.words import LANGUAGES
 from spieltisch.server.analysis import FairPlay, GameInProgress
 from spieltisch.server.catalog import catalog, rules_html
+from spieltisch.server.cluster import RemoteTable
 from spieltisch.server.hub import Hub, LiveTable, NewTable
 from spieltisch.server.identity import (
     finish,
@@ -274,7 +275,7 @@ async def create_table(request: Request) -> Response:
     return finish(request, JSONResponse(_created(live)))
 
 
-def _created(live: LiveTable) -> dict[str, Any]:
+def _created(live: LiveTable | RemoteTable) -> dict[str, Any]:
     return {"id": live.id, "url": f"/#/table/{live.id}", "invite": f"/#/table/{live.id}/join"}
 
 
@@ -285,7 +286,7 @@ async def lobby(request: Request) -> Response:
 async def join_table(request: Request) -> Response:
     data = await body(request)
     hub = hub_of(request)
-    live = await hub.get(path_id(request))
+    live = await hub.reach(path_id(request))
     identity = await seat_identity(request)
     name = await name_for_seat(request, identity, data.get("name"), stand_in_name(identity))
     assert identity.key is not None
@@ -295,7 +296,7 @@ async def join_table(request: Request) -> Response:
 
 async def rematch(request: Request) -> Response:
     hub = hub_of(request)
-    live = await hub.get(path_id(request))
+    live = await hub.reach(path_id(request))
     identity = await identify(request)
     fresh = await hub.rematch(live, identity.key or "")
     if fresh is None:  # offered: made once the other player accepts
@@ -306,7 +307,7 @@ async def rematch(request: Request) -> Response:
 async def table_view(request: Request) -> Response:
     """The table as this browser sees it now (the WebSocket sends the same)."""
     hub = hub_of(request)
-    live = await hub.get(path_id(request))
+    live = await hub.reach(path_id(request))
     token = (await identify(request)).key
     return Response(live.message([token])[token], media_type="application/json")
 

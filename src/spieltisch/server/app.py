@@ -30,6 +30,7 @@ from spieltisch.server.api import ROUTES
 from spieltisch.server.arena_api import ARENA_ROUTES
 from spieltisch.server.bot_socket import BOT_PATH, bot_socket, start_bots, stop_bots
 from spieltisch.server.bots_api import BOTS_ROUTES
+from spieltisch.server.cluster import Cluster
 from spieltisch.server.edge import Edge
 from spieltisch.server.hub import IDLE_GRACE, Hub
 from spieltisch.server.logs import RequestLog
@@ -82,6 +83,9 @@ def create_app(
         app.state.ai = ai
         hub = Hub(store, idle_grace=idle_grace, ai=ai, settings=settings)
         app.state.hub = hub
+        if settings.broker_url is not None:  # one of several processes on one database
+            hub.cluster = Cluster(hub, settings)
+            await hub.cluster.start()
         started = time.perf_counter()
         resumed = hub.restore()
         log.info("restore took %.3f s", time.perf_counter() - started)

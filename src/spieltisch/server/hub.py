@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hmac
 import json
 import logging
@@ -23,7 +24,7 @@ import secrets
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spieltisch.ai.levels import EXTRA_LEVELS, levels
 from spieltisch.ai.service import AIService
@@ -34,6 +35,7 @@ from spieltisch.core.game import Game
 from spieltisch.core.record import GameRecord
 from spieltisch.core.registry import load
 from spieltisch.core.settings import Settings
+from spieltisch.server.cluster import Elsewhere, RemoteTable
 from spieltisch.server.logs import table_events
 from spieltisch.store import IMPORTED, NotFoundError, Store, StoredGame
 from spieltisch.tables import (
@@ -61,6 +63,9 @@ from spieltisch.tables.recorder import (
 )
 from spieltisch.tables.restore import seats_from_meta
 
+if TYPE_CHECKING:
+    from spieltisch.server.cluster import Cluster
+
 log = logging.getLogger(__name__)
 
 #: Seconds a table may go unwatched before its AI stops thinking (it resumes on return).
@@ -83,6 +88,83 @@ def checked_level(game: Game[Any, Any], level: str) -> str:
     if level not in table:
         raise SeatError("NO_SUCH_LEVEL", f"no AI level {level[:40]!r} (levels: {', '.join(table)})")
     return level
+
+
+def held_seats(holders: list[str | None], token: str | None) -> list[int]:
+    """The seats whose holder is `token` (`holders`: each seat's token)."""
+    if token is None:
+        return []
+    return [
+        index
+        for index, holder in enumerate(holders)
+        if holder is not None and hmac.compare_digest(holder, token)
+    ]
+
+
+@dataclass
+class Frame:
+    """One moment of a table as its watchers see it: the view every browser shares
+    (`head`, and the game's view as JSON text) and what each browser's own part is
+    made of (who holds which seat, whose turn, the offers). The owner process renders
+    it for its own watchers and, in a server of several processes, publishes it for the
+    watchers on the others (`to_json`), which render it the same way."""
+
+    head: dict[str, Any]
+    state_json: str
+    holders: list[str | None]
+    turn: int | None
+    running: bool
+    movers: list[int]
+    takeback_offer: int | None
+    draw_offer: int | None
+    claimable: list[bool]
+    #: The game may still be aborted (until both players have moved).
+    abortable: bool = False
+    #: The seat that offered a rematch, and the seat whose rematch offer was declined.
+    rematch_offer: int | None = None
+    rematch_declined: int | None = None
+    #: The seat whose draw or take-back offer was declined last (until the next move).
+    declined_by: int | None = None
+
+    def render(self, tokens: list[str | None], version: int | None = None) -> dict[str | None, str]:
+        """The table message (JSON text) for each of `tokens` (with `version` instead
+        of the frame's own, when given)."""
+        head = self.head if version is None else {**self.head, "version": version}
+        texts: dict[str | None, str] = {}
+        turn, movers = self.turn, self.movers
+        for token in dict.fromkeys(tokens):
+            held = held_seats(self.holders, token)
+            you = turn if turn in held else (held[0] if held else None)
+            mine = {
+                **head,
+                "you": you,
+                "held": held,
+                "your_turn": turn is not None and turn in held,
+                "can_take_back": self.running and any(seat in movers for seat in held),
+                "can_answer_takeback": self.takeback_offer is not None
+                and any(seat != self.takeback_offer for seat in held),
+                "can_answer_draw": self.draw_offer is not None
+                and any(seat != self.draw_offer for seat in held),
+                "can_claim": any(self.claimable[seat] for seat in held),
+                "can_abort": bool(held) and self.abortable,
+                "rematch_offer": self.rematch_offer,
+                "can_answer_rematch": self.rematch_offer is not None
+                and any(seat != self.rematch_offer for seat in held),
+                "rematch_declined": self.rematch_declined is not None
+                and self.rematch_declined in held,
+                "declined_mine": self.declined_by is not None and self.declined_by in held,
+            }
+            text = json.dumps(mine, separators=(",", ":"))
+            texts[token] = text[:-1] + ',"state":' + self.state_json + "}"
+        return texts
+
+    def to_json(self) -> dict[str, Any]:
+        """The frame as a JSON-ready object (its parts shared, not copied)."""
+        return {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Frame:
+        return cls(**{field.name: data[field.name] for field in dataclasses.fields(cls)})
 
 
 @dataclass
@@ -121,13 +203,7 @@ class LiveTable:
 
     def held(self, token: str | None) -> list[int]:
         """The seats the browser with seat token `token` holds."""
-        if token is None:
-            return []
-        return [
-            index
-            for index, seat in enumerate(self.table.seats)
-            if seat.token is not None and hmac.compare_digest(seat.token, token)
-        ]
+        return held_seats([seat.token for seat in self.table.seats], token)
 
     def acting_seat(self, token: str | None) -> int:
         """The seat an action of this browser is for: the one to move among its seats."""
@@ -139,9 +215,8 @@ class LiveTable:
 
     # --- the view ----------------------------------------------------------------------
 
-    def message(self, tokens: list[str | None]) -> dict[str | None, str]:
-        """The table message (JSON text) for each of `tokens`: the whole table as that
-        browser sees it. The game's view is serialised once for all of them."""
+    def frame(self) -> Frame:
+        """The table as every browser sees it now, before what differs per browser."""
         table = self.table
         base = table.view(None)
         state_view = base.pop("state", None)
@@ -152,35 +227,26 @@ class LiveTable:
         movers = table.movers()
         base.update(type="table", id=self.id, version=self.version, rematch=self.rematch_id)
         base["movers"] = movers
-        texts: dict[str | None, str] = {}
-        for token in dict.fromkeys(tokens):
-            held = self.held(token)
-            turn = table.turn
-            you = turn if turn in held else (held[0] if held else None)
-            running = table.status is Status.RUNNING
-            mine = {
-                **base,
-                "you": you,
-                "held": held,
-                "your_turn": turn is not None and turn in held,
-                "can_take_back": running and any(seat in movers for seat in held),
-                "can_answer_takeback": table.takeback_offer is not None
-                and any(seat != table.takeback_offer for seat in held),
-                "can_answer_draw": table.draw_offer is not None
-                and any(seat != table.draw_offer for seat in held),
-                "can_claim": self.life is not None
-                and any(self.life.claimable(seat) for seat in held),
-                "can_abort": bool(held) and table.abortable(),
-                "rematch_offer": self.rematch_offer,
-                "can_answer_rematch": self.rematch_offer is not None
-                and any(seat != self.rematch_offer for seat in held),
-                "rematch_declined": self.rematch_declined is not None
-                and self.rematch_declined in held,
-                "declined_mine": table.declined is not None and table.declined[1] in held,
-            }
-            text = json.dumps(mine, separators=(",", ":"))
-            texts[token] = text[:-1] + ',"state":' + state_json + "}"
-        return texts
+        return Frame(
+            head=base,
+            state_json=state_json,
+            holders=[seat.token for seat in table.seats],
+            turn=table.turn,
+            running=table.status is Status.RUNNING,
+            movers=list(movers),
+            takeback_offer=table.takeback_offer,
+            draw_offer=table.draw_offer,
+            claimable=[self.life is not None and self.life.claimable(seat) for seat in (0, 1)],
+            abortable=table.abortable(),
+            rematch_offer=self.rematch_offer,
+            rematch_declined=self.rematch_declined,
+            declined_by=None if table.declined is None else table.declined[1],
+        )
+
+    def message(self, tokens: list[str | None]) -> dict[str | None, str]:
+        """The table message (JSON text) for each of `tokens`: the whole table as that
+        browser sees it. The game's view is serialised once for all of them."""
+        return self.frame().render(tokens)
 
     def schedule_push(self) -> None:
         """Send every watcher the new view soon (once, however many events came)."""
@@ -199,7 +265,8 @@ class LiveTable:
         if self.recorder is not None and self.recorder.busy:
             return  # not stored yet: the recorder pushes once it is (`_settled`)
         self.version += 1
-        if self.sockets:
+        cluster = self.hub.cluster
+        if self.sockets or (cluster is not None and cluster.watched_elsewhere(self)):
             asyncio.get_running_loop().create_task(self.push())
 
     async def flush(self) -> None:
@@ -212,13 +279,21 @@ class LiveTable:
             await self.push()
 
     async def push(self) -> None:
-        """Queue the view for every watcher (never waits for one)."""
+        """Queue the view for every watcher (never waits for one), on this process and
+        (published through the broker) on the others."""
         sockets = list(self.sockets.items())
-        if not sockets:
+        cluster = self.hub.cluster
+        elsewhere = cluster is not None and cluster.watched_elsewhere(self)
+        if not sockets and not elsewhere:
             return
         if self.turn_sent is None:
-            self.turn_sent = time.monotonic()
-        texts = self.message([token for _, token in sockets])
+            self.turn_sent = time.monotonic()  # the turn is shown: the player's time starts
+        frame = self.frame()
+        if cluster is not None and elsewhere:
+            cluster.publish(self, frame)
+        if not sockets:
+            return
+        texts = frame.render([token for _, token in sockets])
         encoded = {token: text.encode("utf-8") for token, text in texts.items()}
         for outbox, token in sockets:
             outbox.send(encoded[token])
@@ -261,6 +336,10 @@ class LiveTable:
         return lag
 
     def _settled(self, stored: bool) -> None:
+        cluster = self.hub.cluster
+        if not stored and cluster is not None and self.recorder and self.recorder.lease_lost:
+            cluster.lost(self)  # another process owns the table now
+            return
         self.schedule_push()
 
 
@@ -296,6 +375,9 @@ class Hub:
         self.idle_grace = idle_grace
         self.settings = settings if settings is not None else Settings()
         self.tables: dict[int, LiveTable] = {}
+        #: This process's part in a server of several processes (`server.cluster`), set
+        #: when the `broker_url` setting names a broker; None: one process alone.
+        self.cluster: Cluster | None = None
         #: Seconds the server spent on each move sent by a browser (for the benchmark).
         self.move_seconds: list[float] = []
         self._ticker: asyncio.Task[None] | None = None
@@ -371,6 +453,8 @@ class Hub:
         """Keep `table` as a new store game (in a store thread), then run it."""
         args, kwargs = self._creation(table)
         game_id = await store_call("create_game", self.store.create_game, *args, **kwargs)
+        if self.cluster is not None:
+            await self.cluster.claim_new(game_id)
         return self._started(self._adopt(game_id, table))
 
     def _open(self, table: Table) -> LiveTable:
@@ -378,6 +462,8 @@ class Hub:
         created on the spot (a short call, bounded by the store's timeouts)."""
         args, kwargs = self._creation(table)
         game_id = timed("create_game", self.store.create_game, *args, **kwargs)
+        if self.cluster is not None:
+            self.cluster.claim_new_now(game_id)
         return self._started(self._adopt(game_id, table))
 
     def _started(self, live: LiveTable) -> LiveTable:
@@ -399,12 +485,16 @@ class Hub:
         table.subscribe(live.heard)
         table.subscribe(table_events(game_id, table))
         self.tables[game_id] = live
+        if self.cluster is not None:
+            self.cluster.adopted(live)
         return live
 
     async def get(self, game_id: int) -> LiveTable:
         """The live table `game_id`, rebuilt from the store if it is not in memory
         (`NotFoundError` when there is no such game)."""
         live = self.tables.get(game_id)
+        if live is None and self.cluster is not None:
+            return await self.cluster.adopt(game_id)  # `Elsewhere`: another owns it
         if live is None:
             stored = await store_call("game", self.store.game, game_id)
             if any(player.kind == IMPORTED for player in stored.players):
@@ -415,6 +505,16 @@ class Hub:
             if live is None:
                 live = self._resume(stored)
         return live
+
+    async def reach(self, game_id: int) -> LiveTable | RemoteTable:
+        """The table `game_id` wherever it lives: this process's own (rebuilt from the
+        store if need be), or, in a server of several processes, the table another
+        process owns, watched and played from here through the broker."""
+        try:
+            return await self.get(game_id)
+        except Elsewhere:
+            assert self.cluster is not None
+            return await self.cluster.remote(game_id)
 
     def _resume(self, stored: StoredGame) -> LiveTable:
         active = stored.updated.timestamp()
@@ -444,8 +544,14 @@ class Hub:
         now = datetime.now(UTC)
         ending: dict[str, list[int]] = {}
         live_ids: list[int] = []
+        held = self.store.leased_tables() if self.cluster is not None else set()
         for summary in self.store.running_summaries():
-            if summary.id in self.tables:
+            if summary.id in self.tables or summary.id in held:
+                continue  # (another live process's table: its owner decides its end)
+            if self.cluster is not None:  # the others' tables: taken over when orphaned
+                reason = stale_reason(summary, self.settings, now)
+                if reason is not None:
+                    ending.setdefault(reason, []).append(summary.id)
                 continue
             reason = stale_reason(summary, self.settings, now)
             if reason is None:
@@ -466,9 +572,12 @@ class Hub:
             live.idle_since = time.monotonic()
         return count
 
-    async def join(self, live: LiveTable, token: str, name: str) -> int:
+    async def join(self, live: LiveTable | RemoteTable, token: str, name: str) -> int:
         """Seat the browser `token` at the free seat of a waiting table; its seat (once
         stored: `NotSaved` and the seat free again when the store refuses)."""
+        if isinstance(live, RemoteTable):
+            seat: int = await live.cluster.request(live.id, "join", token=token, name=name)
+            return seat
         table = live.table
         if live.held(token):
             return live.held(token)[0]
@@ -486,15 +595,20 @@ class Hub:
         live.schedule_push()
         return free[0]
 
-    async def rematch(self, live: LiveTable, token: str) -> LiveTable | None:
+    async def rematch(
+        self, live: LiveTable | RemoteTable, token: str
+    ) -> LiveTable | RemoteTable | None:
         """Offer or accept the rematch of a finished table: against a person elsewhere it
         is an offer (None) until the other player asks too; then (or at once against the
         AI, a bot or on one screen) the rematch table, made once."""
+        if isinstance(live, RemoteTable):
+            fresh_id = await live.cluster.request(live.id, "rematch", token=token)
+            return None if fresh_id is None else await self.reach(int(fresh_id))
         held = live.held(token)
         if not held:
             raise SeatError("NO_SEAT", "only the players can ask for a rematch")
         if live.rematch_id is not None:
-            return await self.get(live.rematch_id)
+            return await self.reach(live.rematch_id)
         if live.table.status not in (Status.OVER, Status.ABANDONED):
             raise SeatError("NOT_OVER", "a rematch comes after the end of the game")
         other = 1 - held[0]
@@ -520,7 +634,10 @@ class Hub:
 
     # --- watchers, clocks, idle tables -------------------------------------------------
 
-    def watch(self, live: LiveTable, socket: Outbox, token: str | None) -> None:
+    def watch(self, live: LiveTable | RemoteTable, socket: Outbox, token: str | None) -> None:
+        if isinstance(live, RemoteTable):
+            live.cluster.watch(live, socket, token)
+            return
         live.sockets[socket] = token
         if live.life is not None:
             for seat in live.held(token):
@@ -530,7 +647,10 @@ class Hub:
         live.idle_since = None
         live.wake_ai()
 
-    def unwatch(self, live: LiveTable, socket: Outbox) -> None:
+    def unwatch(self, live: LiveTable | RemoteTable, socket: Outbox) -> None:
+        if isinstance(live, RemoteTable):
+            live.cluster.unwatch(live, socket)
+            return
         if socket not in live.sockets:
             return
         token = live.sockets.pop(socket)
@@ -541,7 +661,7 @@ class Hub:
                     live.life.present(seat, False)
         if not live.held(token):
             live.table.leave()
-        if not live.sockets:
+        if not live.sockets and not (self.cluster and self.cluster.watched_elsewhere(live)):
             live.idle_since = time.monotonic()
         live.schedule_push()
 
@@ -557,6 +677,8 @@ class Hub:
         for live in self.tables.values():
             live.sleep_ai()
         await settle_all()  # what the tables did is stored before the server goes
+        if self.cluster is not None:
+            await self.cluster.stop()  # the leases given up: the others take over at once
 
     async def _tick(self) -> None:
         while True:
@@ -589,20 +711,25 @@ class Hub:
         return (
             live.table.status in (Status.OVER, Status.ABANDONED)
             and not live.sockets
+            and not (self.cluster is not None and self.cluster.watched_elsewhere(live))
             and live.life is not None
             and time.time() - live.life.active > ENDED_GRACE
             and not (live.recorder is not None and live.recorder.busy)
         )
 
-    def _forget(self, live: LiveTable) -> None:
-        """Drop an ended table from memory (`get` reads it from the store again)."""
+    def _forget(self, live: LiveTable, *, release: bool = True) -> None:
+        """Drop an ended table from memory (`get` reads it from the store again); its
+        lease given up (`release`) in a server of several processes."""
         live.sleep_ai()
         if live.recorder is not None:
             live.recorder.close()
         self.tables.pop(live.id, None)
+        if release and self.cluster is not None:
+            self.cluster.released(live)
 
-    def lobby(self) -> dict[str, list[dict[str, Any]]]:
-        """Open tables (a seat free) and running tables, newest first."""
+    def lobby(self, *, local: bool = False) -> dict[str, list[dict[str, Any]]]:
+        """Open tables (a seat free) and running tables, newest first: in a server of
+        several processes every process's (`local`: only this one's)."""
         open_tables: list[dict[str, Any]] = []
         running: list[dict[str, Any]] = []
         for live in sorted(self.tables.values(), key=lambda t: -t.id):
@@ -624,4 +751,6 @@ class Hub:
                 open_tables.append(entry)
             elif table.status is Status.RUNNING:
                 running.append(entry)
+        if self.cluster is not None and not local:
+            open_tables, running = self.cluster.lobby(open_tables, running)
         return {"open": open_tables[:50], "running": running[:50]}

@@ -18,7 +18,8 @@ from spieltisch.core.errors import IllegalMoveError, NotationError, SpieltischEr
 from spieltisch.core.settings import Settings
 from spieltisch.core.text import read_int
 from spieltisch.server.chat import CHAT_KINDS, chats_of
-from spieltisch.server.hub import LiveTable
+from spieltisch.server.cluster import RemoteTable
+from spieltisch.server.hub import Hub, LiveTable
 from spieltisch.server.identity import identify, track, untrack
 from spieltisch.server.socket_outbox import socket_outbox
 from spieltisch.store import NotFoundError, StoreError, StoreUnavailable
@@ -72,6 +73,20 @@ def _act(live: LiveTable, token: str | None, data: dict[str, Any]) -> None:
         raise SeatError("NO_SUCH_ACTION", f"unknown action {str(kind)[:30]!r}")
 
 
+async def act_here(hub: Hub, live: LiveTable, token: str | None, data: dict[str, Any]) -> None:
+    """Do what a table message asks on the table this process owns (a move, an offer, a
+    rematch, ...) and wait until it is stored: acknowledged once stored (NotSaved)."""
+    kind = data.get("type")
+    if kind == "rematch":  # offer, or accept the other's offer
+        await hub.rematch(live, token or "")
+    elif kind == "decline_rematch":
+        hub.decline_rematch(live, token or "")
+    else:
+        _act(live, token, data)
+    if live.recorder is not None:
+        await live.recorder.settle()
+
+
 def _answering(live: LiveTable, token: str | None, offer: int | None) -> int:
     held = live.held(token)
     others = [seat for seat in held if seat != offer]
@@ -90,7 +105,7 @@ async def table_socket(socket: WebSocket) -> None:
     settings: Settings = getattr(app.state, "settings", None) or Settings()
     try:
         game_id = read_int(socket.path_params["id"], "the table id", low=1, high=MAX_SEED)
-        live = await hub.get(game_id)
+        live = await hub.reach(game_id)  # here, or owned by another process
     except (NotationError, NotFoundError):
         await socket.close(code=4404)
         return
@@ -137,14 +152,10 @@ async def table_socket(socket: WebSocket) -> None:
                 if isinstance(kind, str) and kind in CHAT_KINDS:  # server/chat.py
                     chats_of(app).handle(live, identity, outbox, data)
                     continue
-                if kind == "rematch":  # offer, or accept the other's offer
-                    await hub.rematch(live, token or "")
-                elif kind == "decline_rematch":
-                    hub.decline_rematch(live, token or "")
+                if isinstance(live, RemoteTable):
+                    await live.act(token, data)  # at the owner process, once stored there
                 else:
-                    _act(live, token, data)
-                if live.recorder is not None:
-                    await live.recorder.settle()  # acknowledged once stored (NotSaved)
+                    await act_here(hub, live, token, data)
             except (SpieltischError, IllegalMoveError, StoreError) as exc:
                 rule = getattr(exc, "rule", None)
                 answer = {"type": "error", "rule": rule, "message": str(exc)}

@@ -23,6 +23,9 @@ Revision 0004_bots adds `bots`: a bot of an account, with its display name (uniq
 its case-insensitive key), its ladder game, the SHA-256 of its secret token (the token
 itself is shown once, never kept) and whether it is paused. A seat held by a bot of an
 account is stored with the kind `bot:#ID`.
+
+Revision 0006 adds `leases`: for each live table of a server of several processes, the
+process that owns it and until when (`spieltisch.store.leases`).
 """
 
 from __future__ import annotations
@@ -317,6 +320,14 @@ class AnalysisRow(Base):
     of every move, JSON); the error when it failed."""
 
     __tablename__ = "analyses"
+OWNER_LENGTH = 80
+
+
+class LeaseRow(Base):
+    """Which server process owns a live table (revision 0006), until when: the owner
+    renews it; once it has expired another process may take the table over."""
+
+    __tablename__ = "leases"
 
     game_id: Mapped[int] = mapped_column(
         ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
@@ -360,3 +371,7 @@ class BotRow(Base):
     token_created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     __table_args__ = (Index(None, "account_id"),)
+    owner: Mapped[str] = mapped_column(String(OWNER_LENGTH))
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (Index(None, "owner"), Index(None, "expires_at"))

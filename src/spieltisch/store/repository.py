@@ -64,6 +64,7 @@ from spieltisch.store.data import (
     StoredPosition,
 )
 from spieltisch.store.errors import ConflictError, NotFoundError, StoreError, StoreUnavailable
+from spieltisch.store.leases import LeaseStore
 from spieltisch.store.models import (
     KIND_LENGTH,
     NOTATION_LENGTH,
@@ -106,7 +107,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class Store(TournamentStore, AccountStore, AnalysisStore, BotStore):
+class Store(TournamentStore, AccountStore, AnalysisStore, BotStore, LeaseStore):
     """The game store on one database (see the module docstring)."""
 
     def __init__(self, engine: Engine) -> None:
@@ -240,15 +241,20 @@ class Store(TournamentStore, AccountStore, AnalysisStore, BotStore):
         changes: Sequence[writes.Write],
         *,
         played_at: datetime | None = None,
+        lease: tuple[str, float] | None = None,
     ) -> None:
         """Make `changes` to the running game `game_id` in one transaction: all of them
         are stored, or (an error) none. Each is checked as its own method checks it
-        (`add_move`, `truncate_moves`, `set_meta`, `finish_game`, `abandon_game`)."""
+        (`add_move`, `truncate_moves`, `set_meta`, `finish_game`, `abandon_game`).
+        With `lease` (owner, seconds), only while that owner holds the table's lease
+        (renewed by the same transaction; `LeaseLost` otherwise)."""
         game_id = _id(game_id)
         checked = [_checked(change) for change in changes]
         if not checked:
             return
         with self._write() as session:
+            if lease is not None:
+                self.lease_fence(session, game_id, *lease)
             for change in checked:
                 self._apply_one(session, game_id, change, played_at)
 

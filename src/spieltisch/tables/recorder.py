@@ -34,6 +34,7 @@ from spieltisch.core.metrics import MOVE_SECONDS, MOVES, STORE_ERRORS, STORE_SEC
 from spieltisch.store import Player, Store, StoreError, writes
 from spieltisch.store.accounts import ACCOUNT_KIND
 from spieltisch.store.bots import BOT_KIND
+from spieltisch.store.leases import LeaseLost
 from spieltisch.store.tournaments import rate_quietly
 from spieltisch.tables.events import (
     Abandoned,
@@ -175,6 +176,11 @@ class Recorder:
         self.failures = 0
         self.last_error: str | None = None
         self.on_settled: list[Callable[[bool], None]] = []
+        #: In a server of several processes: (this process, lease seconds); every write
+        #: then checks that this process still owns the table (`Store.apply`'s fence).
+        self.lease: tuple[str, float] | None = None
+        #: Set when a write found the lease gone: another process owns the table now.
+        self.lease_lost = False
         self._pending = _Batch()
         self._inflight: _Batch | None = None
         self._task: asyncio.Task[None] | None = None
@@ -264,6 +270,9 @@ class Recorder:
                     self.game_id = await loop.run_in_executor(
                         _executor(), self._write, self.game_id, batch
                     )
+                except LeaseLost as exc:
+                    self.lease_lost = True
+                    error = str(exc)
                 except StoreError as exc:
                     error = str(exc)
                 except Exception as exc:  # a bug must not leave the table unstored
@@ -318,7 +327,7 @@ class Recorder:
         if game_id is None:
             return None
         if batch.changes:
-            timed(_operation(batch.changes), store.apply, game_id, batch.changes)
+            timed(_operation(batch.changes), store.apply, game_id, batch.changes, lease=self.lease)
         if batch.finished:
             rate_quietly(store, game_id)
         return game_id
