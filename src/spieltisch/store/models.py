@@ -320,14 +320,6 @@ class AnalysisRow(Base):
     of every move, JSON); the error when it failed."""
 
     __tablename__ = "analyses"
-OWNER_LENGTH = 80
-
-
-class LeaseRow(Base):
-    """Which server process owns a live table (revision 0006), until when: the owner
-    renews it; once it has expired another process may take the table over."""
-
-    __tablename__ = "leases"
 
     game_id: Mapped[int] = mapped_column(
         ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
@@ -371,6 +363,22 @@ class BotRow(Base):
     token_created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     __table_args__ = (Index(None, "account_id"),)
+
+
+# --- revision 0006: leases of live tables ---------------------------------------------------
+
+OWNER_LENGTH = 80
+
+
+class LeaseRow(Base):
+    """Which server process owns a live table (revision 0006), until when: the owner
+    renews it; once it has expired another process may take the table over."""
+
+    __tablename__ = "leases"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
     owner: Mapped[str] = mapped_column(String(OWNER_LENGTH))
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
