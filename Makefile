@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: serve play test lint bench native clean
+.PHONY: serve play test test-long lint bench native clean
 
 # The native core is compiled by the install; a change to its sources reinstalls (the
 # persistent build directory build/ makes that an incremental rebuild).
@@ -36,12 +36,18 @@ serve: $(STAMP)
 play: $(STAMP)
 	$(BIN)/spieltisch play ostseeschach
 
-## the whole test suite: lint, type check, tests (benchmarks marked slow excluded), in two
-## worker processes (pytest-xdist), one per core of the 2-core machine it is measured on
+## the test suite: lint, type check, tests (benchmarks marked slow and the long integration
+## runs excluded), in two worker processes (pytest-xdist), one per core of the 2-core
+## machine it is measured on
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/pytest -m "not slow" -n 2
+	$(BIN)/pytest -m "not slow and not long" -n 2
+
+## the long integration runs (many real processes: servers, databases, brokers, browsers,
+## Ray); CI runs them after `make test`
+test-long: $(STAMP)
+	$(BIN)/pytest -m "long and not slow" -n 2
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

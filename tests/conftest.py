@@ -1,5 +1,6 @@
 """Test-wide settings: hypothesis without per-example deadlines (the machine may be busy),
-and derandomized under CI so that a CI run is reproducible; the `postgres` fixture."""
+and derandomized under CI so that a CI run is reproducible; the `long` tier; the
+`postgres` fixture."""
 
 from __future__ import annotations
 
@@ -14,6 +15,31 @@ from tests.store.postgres import NoServer, Server, start_server
 settings.register_profile("default", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+#: The `long` tier: integration tests that start many real processes (servers, databases,
+#: brokers, browsers, Ray, compilers) and take most of a test run. `make test` leaves them
+#: out to stay within a few minutes; CI runs them after it (`make test-long`). Paths are
+#: relative to the tests folder; a folder counts for everything in it.
+LONG = (
+    "ai/test_ray_backend.py",
+    "cluster/",
+    "deploy/test_proxy.py",
+    "examples/",
+    "hostile/",
+    "learn/test_baselines.py",
+    "server/test_durable.py",
+    "test_readme.py",
+    "web/test_games.py",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the tests of the `LONG` modules `long`."""
+    here = os.path.dirname(__file__)
+    for item in items:
+        path = os.path.relpath(str(item.path), here).replace(os.sep, "/")
+        if any(path == entry or path.startswith(entry) for entry in LONG if entry):
+            item.add_marker(pytest.mark.long)
 
 
 @pytest.fixture
