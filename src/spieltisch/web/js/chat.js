@@ -9,6 +9,7 @@ import { t } from "./i18n.js";
 import { me as whoAmI } from "./account.js";
 import { setGuestName } from "./player-name.js";
 import "./words/lobby.js";
+import { shownName } from "./names.js";
 
 const MUTE_KEY = "spieltisch.chat.muted.";
 const LONGEST = 300;
@@ -61,7 +62,7 @@ export function mountChat(container, tableSocketOrId, me = null) {
   function line(entry) {
     const mine = who && entry.name === who.name;
     return h("li", { class: `chat-line${mine ? " mine" : ""}${entry.seat === 0 || entry.seat === 1 ? ` seat-${entry.seat}` : ""}`, "data-n": entry.n },
-      h("b", { class: "chat-name" }, entry.name), " ", h("span", { class: "chat-text" }, entry.text));
+      h("b", { class: "chat-name" }, shownName(entry.name)), " ", h("span", { class: "chat-text" }, entry.text));
   }
 
   function add(entries, replace) {

@@ -9,6 +9,7 @@ import { formatClock } from "./clock.js";
 import { t } from "./i18n.js";
 import { gamePhrase, outcomeText, playerName } from "./game-words.js";
 import "./words/board.js";
+import { shownName } from "./names.js";
 
 export { formatClock };
 
@@ -80,7 +81,7 @@ export function seatBar(view, player, opts) {
     "div",
     { class: "seat-who" },
     h("span", { class: "swatch" }),
-    h("span", { class: "seat-name" }, seat && seat.name ? seat.name : colourName(view, player, opts.words)),
+    h("span", { class: "seat-name" }, seat && seat.name ? shownName(seat.name) : colourName(view, player, opts.words)),
     seat && seat.name ? h("span", { class: "seat-colour" }, colourName(view, player, opts.words)) : null,
     seat && seat.kind === "ai" ? h("span", { class: "badge" }, t("board.ai")) : null,
     opts.thinking === player ? h("span", { class: "thinking" }, h("span", { class: "spinner" }), t("board.thinking")) : null,
