@@ -55,7 +55,9 @@ new MutationObserver(() => {
     window.__plyAt[ply] = null;
     requestAnimationFrame(() => { window.__plyAt[ply] = performance.now(); });
   }
-}).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-ply'] });
+}).observe(document, {
+  childList: true, subtree: true, attributes: true, attributeFilter: ['data-ply'],
+});
 document.addEventListener('click', (e) => { window.__clickAt = e.timeStamp; }, true);
 const send = WebSocket.prototype.send;
 WebSocket.prototype.send = function (data) {
@@ -140,13 +142,15 @@ def own_moves(browser: Any, base: str, game: str, samples: int, rng: random.Rand
 
 def ai_replies(
     browser: Any, base: str, game: str, level: str, samples: int, rng: random.Random
-) -> tuple[list[float], list[float]]:
-    """(reply times in the page, the server's thinking times) over `samples` AI moves."""
+) -> tuple[list[float], list[float], list[float]]:
+    """(reply times in the page, the server's thinking times, the times from the move
+    sent to its own echo drawn) over `samples` AI moves."""
     context = browser.new_context(viewport=DESKTOP)
     context.add_init_script(WATCH)
     page = context.new_page()
     times: list[float] = []
     thinks: list[float] = []
+    echoes: list[float] = []
     table = None
     while len(times) < samples:
         if table is None or table_json(page, base, table)["status"] != "running":
@@ -159,17 +163,19 @@ def ai_replies(
             ply_shown(page, ply + 1)
             continue
         play_by_clicks(page, state["state"]["moves"], rng)
-        ply_shown(page, ply + 1)
+        echo = ply_shown(page, ply + 1)
         after = table_json(page, base, table)
         if after["status"] != "running":
             continue  # my move ended the game: no reply to time
         shown = ply_shown(page, ply + 2)
-        times.append(shown - float(page.evaluate("() => window.__sentAt")))
+        sent = float(page.evaluate("() => window.__sentAt"))
+        times.append(shown - sent)
+        echoes.append(echo - sent)
         think = table_json(page, base, table).get("last_move_think")
         if isinstance(think, (int, float)):
             thinks.append(1000 * float(think))
     context.close()
-    return times, thinks
+    return times, thinks, echoes
 
 
 def main() -> None:
@@ -196,10 +202,11 @@ def main() -> None:
                 for game in args.games:
                     own = own_moves(browser, server.url, game, args.samples, rng)
                     print(f"{game}: click to own move shown: {summary(own)}")
-                    replies, thinks = ai_replies(
+                    replies, thinks, echoes = ai_replies(
                         browser, server.url, game, args.level, args.samples, rng
                     )
                     print(f"{game}: AI reply at {args.level}:     {summary(replies)}")
+                    print(f"{game}:   own move's echo drawn:     {summary(echoes)}")
                     if thinks:
                         print(f"{game}:   of which the AI's search:  {summary(thinks)}")
                 print(f"load average after:  {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
