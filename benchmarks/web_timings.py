@@ -51,9 +51,16 @@ new MutationObserver(() => {
   }
   const root = document.querySelector('.play[data-ply]');
   if (root && !(root.dataset.ply in window.__plyAt)) {
-    const ply = root.dataset.ply;
-    window.__plyAt[ply] = null;
-    requestAnimationFrame(() => { window.__plyAt[ply] = performance.now(); });
+    // plies drawn in one batch (an answer right after the echo) share its frame
+    const ply = Number(root.dataset.ply);
+    const known = Object.keys(window.__plyAt).map(Number).filter((p) => p < ply);
+    const from = known.length ? Math.max(...known) + 1 : ply;
+    const plies = [];
+    for (let p = from; p <= ply; p++) { window.__plyAt[p] = null; plies.push(p); }
+    requestAnimationFrame(() => {
+      const now = performance.now();
+      for (const p of plies) window.__plyAt[p] = now;
+    });
   }
 }).observe(document, {
   childList: true, subtree: true, attributes: true, attributeFilter: ['data-ply'],
@@ -85,6 +92,8 @@ def table_json(page: Any, base: str, table: int) -> dict[str, Any]:
 
 
 def open_table(page: Any, base: str, table: int) -> None:
+    """Go to the game page of `table` (a new document: the plies noted start afresh)."""
+    page.goto("about:blank")
     page.goto(f"{base}/#/table/{table}")
     page.wait_for_selector(".play[data-table] .board")
     page.wait_for_function("() => document.querySelector('.play').dataset.ply !== undefined")
