@@ -92,13 +92,13 @@ export function mountChat(container, tableSocketOrId, me = null) {
       try {
         who = await setGuestName(name);
         naming.remove();
-        note.textContent = t("lobby.chat.named", { name: who.name });
+        note.textContent = t("lobby.chat.named", { name: shownName(who.name) });
         if (!standIn) socket.reconnect(); // a player keeps its connection: only names changed
       } catch (err) {
         note.textContent = err.message;
       }
     } }, field, h("button", { type: "submit" }, t("lobby.chat.setName")));
-    note.textContent = standIn ? t("lobby.chat.standIn", { name: standIn }) : t("lobby.chat.error.NAME_NEEDED");
+    note.textContent = standIn ? t("lobby.chat.standIn", { name: shownName(standIn) }) : t("lobby.chat.error.NAME_NEEDED");
     body.querySelector(".chat-naming")?.remove();
     body.insertBefore(naming, form); // the name first, then what to say
     if (!standIn) field.focus();
