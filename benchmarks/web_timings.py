@@ -198,7 +198,10 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as folder:
-        server = ServerProcess(Path(folder) / "games.db")
+        # the AI's workers as a production server starts them (the test servers wait)
+        server = ServerProcess(
+            Path(folder) / "games.db", env={"SPIELTISCH_AI_WORKERS_START": "at-start"}
+        )
         server.start()
         try:
             with sync_playwright() as playwright:
