@@ -34,9 +34,9 @@ from spieltisch.server.edge import Edge
 from spieltisch.server.hub import IDLE_GRACE, Hub
 from spieltisch.server.logs import RequestLog
 from spieltisch.server.ops import OPS_ROUTES
+from spieltisch.server.people_api import PEOPLE_ROUTES
 from spieltisch.server.web_assets import WebAssets
 from spieltisch.server.words_api import WORDS_ROUTES
-from spieltisch.server.people_api import PEOPLE_ROUTES
 from spieltisch.server.ws import table_socket
 from spieltisch.store import Store
 
