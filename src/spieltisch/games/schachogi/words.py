@@ -123,7 +123,7 @@ WORDS: dict[str, dict[str, Any]] = {
                 "name": "Ischi",
                 "moves": "ein Feld in alle Richtungen (wie der Pflöck)",
                 "promoted": {
-                    "name": "Beförderter Ischi",
+                    "name": "Promoted Ischi",
                     "moves": "diagonal, waagerecht und senkrecht beliebig weit (wie eine "
                     "Schach-Dame)",
                 },
@@ -132,7 +132,7 @@ WORDS: dict[str, dict[str, Any]] = {
                 "name": "Rock",
                 "moves": "waagerecht und senkrecht beliebig weit (wie ein Schach-Turm)",
                 "promoted": {
-                    "name": "Beförderter Rock",
+                    "name": "Promoted Rock",
                     "moves": "waagerecht und senkrecht beliebig weit, diagonal ein Feld",
                 },
             },
@@ -140,7 +140,7 @@ WORDS: dict[str, dict[str, Any]] = {
                 "name": "Slotser",
                 "moves": "diagonal beliebig weit (wie ein Schach-Läufer)",
                 "promoted": {
-                    "name": "Beförderter Slotser",
+                    "name": "Promoted Slotser",
                     "moves": "diagonal beliebig weit, waagerecht und senkrecht ein Feld",
                 },
             },
@@ -149,7 +149,7 @@ WORDS: dict[str, dict[str, Any]] = {
                 "moves": "springt zwei Reihen nach vorn und eine Linie zur Seite, auch über "
                 "andere Figuren (wie der Springer beim Shogi)",
                 "promoted": {
-                    "name": "Beförderter Wieher",
+                    "name": "Promoted Wieher",
                     "moves": "zieht wie Gold beim Shogi: ein Feld waagerecht oder senkrecht, "
                     "oder ein Feld diagonal nach vorn",
                 },
@@ -158,7 +158,7 @@ WORDS: dict[str, dict[str, Any]] = {
                 "name": "Brrbrr",
                 "moves": "ein Feld gerade nach vorn; schlägt ebenso, nie diagonal",
                 "promoted": {
-                    "name": "Beförderter Brrbrr",
+                    "name": "Promoted Brrbrr",
                     "moves": "zieht wie Gold beim Shogi: ein Feld waagerecht oder senkrecht, "
                     "oder ein Feld diagonal nach vorn",
                 },
