@@ -40,6 +40,8 @@ GENEROUS = {
         "CONNECTIONS_PER_ADDRESS",
     )
 }
+#: The test servers start their AI workers at the first question (the tests count them).
+GENEROUS["SPIELTISCH_AI_WORKERS_START"] = "on-demand"
 
 
 class ServerProcess:

@@ -183,7 +183,7 @@ def test_the_check_finds_english_words(web: ServerProcess, context: Any) -> None
     assert "Import record" in left and "Tournaments" in left
 
 
-@pytest.mark.parametrize("game", ["okard", "hase-und-igel"])
+@pytest.mark.parametrize("game", ["okard", "hase-und-igel", "schachogi", "ostseeschach"])
 def test_a_german_game_page_has_a_german_header_and_legend(
     web: ServerProcess, german: Any, game: str
 ) -> None:

@@ -182,6 +182,14 @@ class WorkerPool:
         """The process ids of the pool's workers (started or starting)."""
         return [worker.process.pid for worker in self._workers if worker.process.pid]
 
+    def prestart(self, count: int = 1) -> None:
+        """Start workers now, up to `count` in all (at most `size`), so that the first
+        questions do not wait for a worker to import the games. Call it from the event
+        loop."""
+        while len(self._workers) < min(count, self.size) and not self._closed:
+            self._spawn()
+        self._gauge()
+
     # --- asking ----------------------------------------------------------------------
 
     async def ask(self, question: Question, limit: float) -> Reply:

@@ -208,9 +208,13 @@ class AIService:
     def warm(self) -> None:
         """Start connecting to the Ray cluster in the background (the server starts at
         once; a cluster that cannot be reached is logged, and tried again at the next
-        question). Nothing for the local pool. Call it from the event loop."""
+        question); for the local pool, start its first worker now unless the settings
+        say "on-demand" (a worker takes seconds to import the games: the first AI move
+        after a restart waited 2.8 s for it). Call it from the event loop."""
         if isinstance(self.pool, RayPool) and self._warming is None:
             self._warming = asyncio.ensure_future(self._warm())
+        elif isinstance(self.pool, WorkerPool) and self.settings.ai_workers_start == "at-start":
+            self.pool.prestart(1)
 
     async def _warm(self) -> None:
         try:

@@ -34,7 +34,10 @@ class SettingsError(SpieltischError):
 
 
 #: The settings that take one of a few words, with those words.
-CHOICES: dict[str, tuple[str, ...]] = {"ai_backend": ("local", "ray")}
+CHOICES: dict[str, tuple[str, ...]] = {
+    "ai_backend": ("local", "ray"),
+    "ai_workers_start": ("at-start", "on-demand"),
+}
 #: The longest text a text setting (an address, a URL) may have.
 MAX_TEXT = 1000
 
@@ -97,6 +100,10 @@ class Settings:
     # --- the AI service -------------------------------------------------------------------
     #: Long-lived AI worker processes (searches at once).
     ai_workers: int = 2
+    #: When the local backend starts its first worker: "at-start" (with the server, so the
+    #: first AI move does not wait seconds for a worker to import the games) or
+    #: "on-demand" (at the first question; the test servers use it).
+    ai_workers_start: str = "at-start"
     #: AI questions that may wait for a worker; more are refused (503).
     ai_queue: int = 64
     #: The most threads, hash megabytes and seconds one search may use.

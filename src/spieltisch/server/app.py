@@ -79,7 +79,7 @@ def create_app(
         sys.setswitchinterval(SWITCH_INTERVAL)
         store = Store.open(db)
         ai = AIService(settings)  # every AI move and analysis, bounded by the settings
-        ai.warm()  # the Ray backend connects in the background; nothing for the local one
+        ai.warm()  # the Ray backend connects in the background; the local one starts a worker
         app.state.ai = ai
         hub = Hub(store, idle_grace=idle_grace, ai=ai, settings=settings)
         app.state.hub = hub

@@ -30,6 +30,7 @@ from spieltisch.core.chance import MAX_SEED, draw_chance
 from spieltisch.core.errors import IllegalMoveError, NotationError, quote
 from spieltisch.core.game import Game, Outcome, State
 from spieltisch.core.record import MAX_MOVE_LENGTH, GameRecord
+from spieltisch.tables.abandoned import abandoned_code
 from spieltisch.tables.clock import NOBODY, ClockSettings, LagQuota, clock_times
 from spieltisch.tables.events import (
     Abandoned,
@@ -306,6 +307,7 @@ class Table:
             "position": self.state.text(),
             "outcome": outcome,
             "abandoned": self.record.meta.get("abandoned"),
+            "abandoned_code": abandoned_code(self.record.meta.get("abandoned")),
             "state": self.state.view().to_json(),
         }
 

@@ -6,17 +6,26 @@ import { t } from "./i18n.js";
 import "./words/common.js";
 
 let current = null; // the last answer of /api/account
+let asking = null; // the request under way: callers at the same time share it
 const listeners = new Set();
 
-// The identity (fetched once, then cached; `fresh` asks the server again).
+// The identity (fetched once, then cached; `fresh` asks the server again). Calls made
+// while a request is under way wait for that one (a page load asked twice at once).
 export async function me(fresh = false) {
+  if (asking) {
+    await asking;
+    if (!fresh) return current;
+  }
   if (!current || fresh) {
-    try {
-      current = await getJSON("/api/account");
-    } catch (err) {
-      current = current || { kind: "anonymous", signed_in: false, name: null, running: [], waiting: [] };
-    }
-    listeners.forEach((f) => f(current));
+    asking = (async () => {
+      try {
+        current = await getJSON("/api/account");
+      } catch (err) {
+        current = current || { kind: "anonymous", signed_in: false, name: null, running: [], waiting: [] };
+      }
+      listeners.forEach((f) => f(current));
+    })();
+    try { await asking; } finally { asking = null; }
   }
   return current;
 }
@@ -92,5 +101,5 @@ export function mountMenu(slot) {
   onChange(render);
   window.addEventListener("languagechange-spieltisch", () => render(current || { signed_in: false, name: null }));
   render(current || { signed_in: false, name: null });
-  me(true);
+  me(); // the first ask of the page (the page's own me() shares it)
 }

@@ -9,6 +9,7 @@ import { t } from "./i18n.js";
 import { me as whoAmI } from "./account.js";
 import { setGuestName } from "./player-name.js";
 import "./words/lobby.js";
+import { shownName } from "./names.js";
 
 const MUTE_KEY = "spieltisch.chat.muted.";
 const LONGEST = 300;
@@ -61,7 +62,7 @@ export function mountChat(container, tableSocketOrId, me = null) {
   function line(entry) {
     const mine = who && entry.name === who.name;
     return h("li", { class: `chat-line${mine ? " mine" : ""}${entry.seat === 0 || entry.seat === 1 ? ` seat-${entry.seat}` : ""}`, "data-n": entry.n },
-      h("b", { class: "chat-name" }, entry.name), " ", h("span", { class: "chat-text" }, entry.text));
+      h("b", { class: "chat-name" }, shownName(entry.name)), " ", h("span", { class: "chat-text" }, entry.text));
   }
 
   function add(entries, replace) {
@@ -91,13 +92,13 @@ export function mountChat(container, tableSocketOrId, me = null) {
       try {
         who = await setGuestName(name);
         naming.remove();
-        note.textContent = t("lobby.chat.named", { name: who.name });
+        note.textContent = t("lobby.chat.named", { name: shownName(who.name) });
         if (!standIn) socket.reconnect(); // a player keeps its connection: only names changed
       } catch (err) {
         note.textContent = err.message;
       }
     } }, field, h("button", { type: "submit" }, t("lobby.chat.setName")));
-    note.textContent = standIn ? t("lobby.chat.standIn", { name: standIn }) : t("lobby.chat.error.NAME_NEEDED");
+    note.textContent = standIn ? t("lobby.chat.standIn", { name: shownName(standIn) }) : t("lobby.chat.error.NAME_NEEDED");
     body.querySelector(".chat-naming")?.remove();
     body.insertBefore(naming, form); // the name first, then what to say
     if (!standIn) field.focus();

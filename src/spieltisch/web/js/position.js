@@ -9,6 +9,7 @@ import { formatClock } from "./clock.js";
 import { t } from "./i18n.js";
 import { gamePhrase, outcomeText, playerName } from "./game-words.js";
 import "./words/board.js";
+import { shownName } from "./names.js";
 
 export { formatClock };
 
@@ -80,7 +81,7 @@ export function seatBar(view, player, opts) {
     "div",
     { class: "seat-who" },
     h("span", { class: "swatch" }),
-    h("span", { class: "seat-name" }, seat && seat.name ? seat.name : colourName(view, player, opts.words)),
+    h("span", { class: "seat-name" }, seat && seat.name ? shownName(seat.name) : colourName(view, player, opts.words)),
     seat && seat.name ? h("span", { class: "seat-colour" }, colourName(view, player, opts.words)) : null,
     seat && seat.kind === "ai" ? h("span", { class: "badge" }, t("board.ai")) : null,
     opts.thinking === player ? h("span", { class: "thinking" }, h("span", { class: "spinner" }), t("board.thinking")) : null,
@@ -154,11 +155,14 @@ export function outcomeBox(view, extra, words = null) {
   const rows = (o.score_labels || []).map((label, i) =>
     h("tr", {}, h("th", {}, gamePhrase(words, `score.${label}`, label)), h("td", {}, String((o.scores[0] || [])[i] ?? "")), h("td", {}, String((o.scores[1] || [])[i] ?? ""))),
   );
+  const title = words && words.reasons ? outcomeText(words, view) : o.text || (o.winner === null ? t("board.draw") : t("board.wins", { player: view.players[o.winner] }));
+  const reason = o.reason_text || o.reason;
   return h(
     "div",
     { class: `outcome ${o.winner === null ? "draw" : playerColour(view, o.winner)}` },
-    h("div", { class: "outcome-title" }, words && words.reasons ? outcomeText(words, view) : o.text || (o.winner === null ? t("board.draw") : t("board.wins", { player: view.players[o.winner] }))),
-    h("div", { class: "outcome-reason" }, t("board.reasonLine", { reason: o.reason_text || o.reason })),
+    h("div", { class: "outcome-title" }, title),
+    // the reason on a line of its own unless the title already says it ("Draw: …")
+    reason && !String(title).includes(String(reason)) ? h("div", { class: "outcome-reason" }, t("board.reasonLine", { reason })) : null,
     rows.length ? h("table", { class: "scores" }, h("tr", {}, h("th", {}, ""), h("th", {}, colourName(view, 0, words)), h("th", {}, colourName(view, 1, words))), rows) : null,
     extra || null,
   );

@@ -6,6 +6,7 @@ import "../words/common.js";
 import "../words/pages.js";
 import { me, post } from "../account.js";
 import { myBots } from "./bots.js";
+import { shownName } from "../names.js";
 
 function tableList(tables, empty) {
   if (!tables.length) return h("p", { class: "muted" }, empty);
@@ -24,7 +25,7 @@ function recentList(who) {
   };
   return h("div", { class: "table-list", id: "recent-games" }, who.recent.map((g) => h("div", { class: "table-entry" },
     h("span", { class: `game-emblem small emblem-${g.game}` }),
-    h("span", { class: "entry-main" }, h("b", {}, result(g)), " ", h("span", { class: "muted" }, `#${g.id} · ${t("common.vs", { a: g.players[0]?.name ?? "", b: g.players[1]?.name ?? "" })} · ${t("common.moves", { count: g.plies })}`)),
+    h("span", { class: "entry-main" }, h("b", {}, result(g)), " ", h("span", { class: "muted" }, `#${g.id} · ${t("common.vs", { a: shownName(g.players[0]?.name ?? ""), b: shownName(g.players[1]?.name ?? "") })} · ${t("common.moves", { count: g.plies })}`)),
     h("a", { class: "button ghost", href: `#/replay/${g.id}` }, t("common.replay")))));
 }
 

@@ -6,6 +6,7 @@ import { h, s, svgRoot } from "../dom.js";
 import { gameWord, gameWords } from "../game-words.js";
 import { has, number, t } from "../i18n.js";
 import "../words/bots.js";
+import { shownName } from "../names.js";
 
 const REFRESH = 3000;
 
@@ -155,7 +156,7 @@ function botPage(main, name) {
     const last = data.history[data.history.length - 1];
     const rows = data.games.map((g) => {
       const seat = g.seat;
-      const opponent = seat === null ? "" : g.players[1 - seat].name;
+      const opponent = seat === null ? "" : shownName(g.players[1 - seat].name);
       let result = t("bots.running");
       if (g.status === "finished") result = g.winner === null ? t("bots.draw") : g.winner === seat ? t("bots.won") : t("bots.lost");
       else if (g.status === "abandoned") result = t("bots.abandoned");

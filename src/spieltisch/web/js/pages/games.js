@@ -7,12 +7,13 @@ import { gameWords, playerName, reasonText } from "../game-words.js";
 import "../words/common.js";
 import "../words/pages.js";
 import "../words/lobby.js";
+import { shownName as names } from "../names.js";
 
 // A player's name as stored; a house level (an AI seat named after its level) in words.
 function shownName(player) {
   if (!player) return "";
   const level = `lobby.level.${player.name}`;
-  return String(player.kind || "").startsWith("ai") && has(level) ? t(level) : player.name;
+  return String(player.kind || "").startsWith("ai") && has(level) ? t(level) : names(player.name);
 }
 
 export function mount(main) {

@@ -9,6 +9,7 @@ import { t, has, date } from "../i18n.js";
 import { me, onChange, post } from "../account.js";
 import { ensureName } from "../player-name.js";
 import "../words/lobby.js";
+import { shownName } from "../names.js";
 
 const LEVEL_KEY = "spieltisch.lobby.level";
 const GAME_KEY = "spieltisch.lobby.game";
@@ -212,7 +213,7 @@ export function mount(main) {
   // One table or game: its title, "#id · players · N moves" (`moves` the count, or
   // null), an extra line (turn, clock, result) and the action.
   function entry(item, action, extra, moves = null) {
-    const names = players(item.players.map((p) => (typeof p === "string" ? p : p.name)));
+    const names = players(item.players.map((p) => shownName(typeof p === "string" ? p : p.name)));
     const line = [`#${item.id}`, names, moves === null ? null : t("lobby.moves", { count: moves })].filter(Boolean).join(" · ");
     return h("div", { class: "table-entry", "data-id": item.id },
       h("span", { class: `game-emblem small emblem-${item.game}` }),

@@ -5,6 +5,7 @@ import { gameCatalog, getJSON } from "../api.js";
 import { h, s, svgRoot } from "../dom.js";
 import { t, has, number, date } from "../i18n.js";
 import "../words/lobby.js";
+import { shownName } from "../names.js";
 
 const signed = (x) => (x >= 0 ? "+" : "−") + number(Math.abs(x), { maximumFractionDigits: 0 });
 
@@ -107,7 +108,7 @@ function player(main, game, name) {
     const rows = data.games.map((g) => {
       const seat = g.players.findIndex((p) => p.name === data.name);
       const result = g.status !== "finished" ? (g.status === "abandoned" ? "abandoned" : "over") : g.winner === null ? "draw" : g.winner === seat ? "won" : "lost";
-      const opponent = g.players.filter((p, k) => k !== seat).map((p) => p.name).join(", ");
+      const opponent = g.players.filter((p, k) => k !== seat).map((p) => shownName(p.name)).join(", ");
       return h("tr", {}, h("td", {}, String(g.id)), h("td", {}, opponent), h("td", { class: `result-${result}` }, t(`lobby.result.${result}`)), h("td", {}, String(g.plies)), h("td", { class: "row-actions" }, h("a", { class: "button", href: `#/replay/${g.id}` }, t("lobby.replay"))));
     });
     const summary = last

@@ -14,6 +14,7 @@ import { evalBar } from "../evalbar.js";
 import { drawArrows } from "../arrows.js";
 import { LiveEngine, engineLines, playerNames, reviewCard } from "./analysis.js";
 import "../words/analysis.js";
+import { shownName } from "../names.js";
 
 const ENGINE_KEY = "spieltisch.engine";
 const GLYPHS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
@@ -184,7 +185,7 @@ export function mount(main, { id, ply, position }) {
   function render() {
     const narrow = window.innerWidth < 1000;
     const phone = window.innerWidth < 700;
-    const opts = { words, portrait: phone, flipped, next: new Set(), selected: [], onInspect: inspect, onHover: (p) => p.stone && inspect(p.stone, p.owner), seats: imported ? null : detail.players.map((p) => ({ name: p.name, kind: p.kind.startsWith("ai") ? "ai" : p.kind })) };
+    const opts = { words, portrait: phone, flipped, next: new Set(), selected: [], onInspect: inspect, onHover: (p) => p.stone && inspect(p.stone, p.owner), seats: imported ? null : detail.players.map((p) => ({ name: shownName(p.name), kind: p.kind.startsWith("ai") ? "ai" : p.kind })) };
     const bottom = flipped ? 1 : 0;
     const board = drawBoard(view, opts);
     const total = imported ? 0 : detail.moves.length;
@@ -207,7 +208,7 @@ export function mount(main, { id, ply, position }) {
           mark.best ? [" · ", t("analysis.bestWas", { best: mark.best })] : null)
       : null;
     const title = imported ? view.title : `${detail.title} #${id}`;
-    const players = imported ? "" : detail.players.map((p) => p.name).join(" – ") + (detail.imported ? ` · ${t("analysis.imported")}` : "");
+    const players = imported ? "" : detail.players.map((p) => shownName(p.name)).join(" – ") + (detail.imported ? ` · ${t("analysis.imported")}` : "");
     const engine = engineBlock();
     if (reviewer) reviewer.setCurrent(current);
     root.replaceChildren(

@@ -27,12 +27,20 @@ const NOTIFY_KEY = "spieltisch.notify";
 // The table's own reasons for an end (a game's reasons come from the game's words).
 const TABLE_REASONS = ["RESIGNATION", "TIME", "AGREED_DRAW", "LEFT"];
 // Why a game ended without a result (tables/lifecycle.py, tables/table.py).
+// Why a game ended without a result: the server's code (tables/abandoned.py) in words;
+// an unknown code shows the stored note itself.
 const ABANDONED = {
-  "expired: nobody took the free seat": "board.abandoned.expired",
-  "aborted: no move": "board.abandoned.noMove",
-  "abandoned: no move for a long time": "board.abandoned.stale",
-  "aborted: server restart": "board.abandoned.restart",
-  "aborted: by a player": "board.abandoned.byPlayer",
+  EXPIRED: "board.abandoned.expired",
+  NO_MOVE: "board.abandoned.noMove",
+  STALE: "board.abandoned.stale",
+  RESTART: "board.abandoned.restart",
+  ABORTED: "board.abandoned.byPlayer",
+  STORE_DOWN: "board.abandoned.storeDown",
+  IMPORTED: "board.abandoned.imported",
+  BOT_LEFT: "board.abandoned.botLeft",
+  CANCELLED: "board.abandoned.cancelled",
+  ABANDONED: "board.abandoned.other",
+  AI_FAILED: "board.abandoned.aiFailed",
 };
 
 // Small drawn icons (no emoji: not every device has the font).
@@ -425,7 +433,7 @@ export function mount(main, { id, join }) {
       const label = table.rematch ? t("board.toRematch") : table.can_answer_rematch ? t("board.acceptRematch") : table.rematch_offer === mySeat() && mySeat() !== null ? null : t("board.rematch");
       if (label) rematchButton = h("button", { type: "button", class: "primary", id: "rematch", onclick: () => (table.rematch ? (location.hash = `#/table/${table.rematch}`) : rematch()) }, label);
     }
-    const reason = table.abandoned ? (ABANDONED[table.abandoned] ? t(ABANDONED[table.abandoned]) : table.abandoned) : null;
+    const reason = table.abandoned ? (ABANDONED[table.abandoned_code] ? t(ABANDONED[table.abandoned_code]) : table.abandoned) : null;
     const why = table.status === "abandoned" && reason ? h("p", { class: "muted", id: "abandoned-reason" }, t("board.endedWithout", { reason })) : null;
     return h("div", { class: "end-actions" }, why, rematchButton, h("a", { class: "button ghost", href: `#/replay/${id}` }, t("board.replay")), h("a", { class: "button ghost", href: "#/" }, t("board.lobby")));
   }
