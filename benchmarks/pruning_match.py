@@ -36,7 +36,9 @@ def read_switches(name: str, text: str) -> dict[str, bool]:
     on = set() if text == "none" else set(text.split("+"))
     unknown = on - set(PRUNE_SWITCHES)
     if unknown:
-        raise SystemExit(f"unknown switches {sorted(unknown)}; the switches: {list(PRUNE_SWITCHES)}")
+        raise SystemExit(
+            f"unknown switches {sorted(unknown)}; the switches: {list(PRUNE_SWITCHES)}"
+        )
     return {switch: switch in on for switch in PRUNE_SWITCHES}
 
 

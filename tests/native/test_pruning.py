@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+import spieltisch
+from spieltisch.ai.native_agent import NativeAgent
+from spieltisch.ai.spec import AgentSpecError, make_agent
 from spieltisch.native.search import PRUNE_SWITCHES, prune_defaults, prune_mask, search
 from tests.helpers.forced import AMBER_IN_1, AMBER_IN_3, LOSS_IN_2, ostsee
 
@@ -48,7 +51,9 @@ POSITIONS = [
 
 @pytest.mark.parametrize("switches", list(SETS), ids=list(SETS))
 @pytest.mark.parametrize(
-    ("game", "text", "depth", "best"), POSITIONS, ids=[f"{p[0]}-{p[3].split()[0]}" for p in POSITIONS]
+    ("game", "text", "depth", "best"),
+    POSITIONS,
+    ids=[f"{p[0]}-{p[3].split()[0]}" for p in POSITIONS],
 )
 def test_same_best_move_with_every_switch(
     game: str, text: str, depth: int, best: str, switches: str
@@ -74,3 +79,21 @@ def test_switch_names_and_defaults() -> None:
     assert prune_mask("schachogi", SETS["all"]) == sum(PRUNE_SWITCHES.values())
     with pytest.raises(ValueError, match="no selectivity switch"):
         prune_mask("schachogi", {"razor": True})
+
+
+def test_native_agent_specs_set_the_switches() -> None:
+    """`native:…,rfp=off,lmp=on` reaches the search: all off and all on visit different
+    numbers of positions at the same depth; a switch takes only a yes/no value."""
+    game = spieltisch.load("schachogi")
+    state = game.parse("1rsi3r/bb1b1pbb/w3bb1w/2b5/1sS5/B3BB2/1BBB2BB/R1SIP1R1 w 2 13")
+    off = ",".join(f"{name}=off" for name in PRUNE_SWITCHES)
+    on = ",".join(f"{name}=on" for name in PRUNE_SWITCHES)
+    agents = [make_agent(f"native:depth=5,{spec}", game) for spec in (off, on)]
+    for agent in agents:
+        assert isinstance(agent, NativeAgent)
+        agent.select(state)
+    assert agents[0].prune == SETS["none"] and agents[1].prune == SETS["all"]
+    assert agents[0].spec == f"native:depth=5,{','.join(sorted(off.split(',')))}"
+    assert agents[1].stats["nodes"] < agents[0].stats["nodes"]
+    with pytest.raises(AgentSpecError, match="yes/no"):
+        make_agent("native:depth=5,rfp=maybe", game)

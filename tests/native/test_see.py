@@ -42,25 +42,54 @@ SCHACHOGI = [
 # Ostseeschach (red to move): a stack 1000, a tower of two 1600, an amber 4000.
 OSTSEESCHACH = [
     # Möwe takes Möwe: the enemy stack gone, the Möwe now a tower of two.
-    ("undefended piece", ostsee("R......r", EMPTY, EMPTY, "...Mm...", EMPTY, EMPTY, EMPTY, "R......r"), "d5e5", 1000 + 600),
+    (
+        "undefended piece",
+        ostsee("R......r", EMPTY, EMPTY, "...Mm...", EMPTY, EMPTY, EMPTY, "R......r"),
+        "d5e5",
+        1000 + 600,
+    ),
     # The blue Herzmuschel takes the new tower back: a tower of three, an amber for blue.
-    ("defended piece, losing exchange", ostsee("R......r", EMPTY, ".....h..", "...Mm...", EMPTY, EMPTY, EMPTY, "R......r"), "d5e5", 1600 - (1600 + 4000 - 1000)),
+    (
+        "defended piece, losing exchange",
+        ostsee("R......r", EMPTY, ".....h..", "...Mm...", EMPTY, EMPTY, EMPTY, "R......r"),
+        "d5e5",
+        1600 - (1600 + 4000 - 1000),
+    ),
     # A tower takes a single piece: an amber, both leave the board, nothing to take back.
-    ("winning exchange", ostsee("R......r", EMPTY, ".....h..", "...M2m...", EMPTY, EMPTY, EMPTY, "R......r"), "d5e5", 1000 + 4000 - 1600),
+    (
+        "winning exchange",
+        ostsee("R......r", EMPTY, ".....h..", "...M2m...", EMPTY, EMPTY, EMPTY, "R......r"),
+        "d5e5",
+        1000 + 4000 - 1600,
+    ),
     # A quiet step onto a square the Herzmuschel takes.
-    ("quiet move onto an attacked square", ostsee("R......r", EMPTY, ".....h..", "...M....", EMPTY, EMPTY, EMPTY, "R......r"), "d5e5", -1600),
+    (
+        "quiet move onto an attacked square",
+        ostsee("R......r", EMPTY, ".....h..", "...M....", EMPTY, EMPTY, EMPTY, "R......r"),
+        "d5e5",
+        -1600,
+    ),
     # A light piece onto the amber line: an amber for the piece.
-    ("amber line", ostsee("R......r", EMPTY, EMPTY, "......M.", EMPTY, EMPTY, EMPTY, "R......r"), "g5h5", 4000 - 1000),
+    (
+        "amber line",
+        ostsee("R......r", EMPTY, EMPTY, "......M.", EMPTY, EMPTY, EMPTY, "R......r"),
+        "g5h5",
+        4000 - 1000,
+    ),
 ]
 
 
-@pytest.mark.parametrize(("case", "text", "move", "value"), SCHACHOGI, ids=[c[0] for c in SCHACHOGI])
+@pytest.mark.parametrize(
+    ("case", "text", "move", "value"), SCHACHOGI, ids=[c[0] for c in SCHACHOGI]
+)
 def test_schachogi_see(case: str, text: str, move: str, value: int) -> None:
     assert move in legal_moves("schachogi", text)
     assert see("schachogi", text, move) == value
 
 
-@pytest.mark.parametrize(("case", "text", "move", "value"), OSTSEESCHACH, ids=[c[0] for c in OSTSEESCHACH])
+@pytest.mark.parametrize(
+    ("case", "text", "move", "value"), OSTSEESCHACH, ids=[c[0] for c in OSTSEESCHACH]
+)
 def test_ostseeschach_see(case: str, text: str, move: str, value: int) -> None:
     assert move in legal_moves("ostseeschach", text)
     assert see("ostseeschach", text, move) == value
