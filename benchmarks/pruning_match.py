@@ -73,6 +73,8 @@ class PruningAgent(Agent):
             depth=self.depth,
             prune=self.switches,
         )
+        if result.best is None:
+            raise ValueError("the native engine found no move in a game in play")
         return state.parse_move(result.best)
 
 

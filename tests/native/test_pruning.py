@@ -88,10 +88,12 @@ def test_native_agent_specs_set_the_switches() -> None:
     state = game.parse("1rsi3r/bb1b1pbb/w3bb1w/2b5/1sS5/B3BB2/1BBB2BB/R1SIP1R1 w 2 13")
     off = ",".join(f"{name}=off" for name in PRUNE_SWITCHES)
     on = ",".join(f"{name}=on" for name in PRUNE_SWITCHES)
-    agents = [make_agent(f"native:depth=5,{spec}", game) for spec in (off, on)]
-    for agent in agents:
+    agents = []
+    for spec in (off, on):
+        agent = make_agent(f"native:depth=5,{spec}", game)
         assert isinstance(agent, NativeAgent)
         agent.select(state)
+        agents.append(agent)
     assert agents[0].prune == SETS["none"] and agents[1].prune == SETS["all"]
     assert agents[0].spec == f"native:depth=5,{','.join(sorted(off.split(',')))}"
     assert agents[1].stats["nodes"] < agents[0].stats["nodes"]

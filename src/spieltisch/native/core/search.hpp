@@ -495,7 +495,8 @@ public:
 
         // The static value, where a pruning asks for it (outside PV nodes).
         const bool may_prune = !pv_node && ply > 0 && std::abs(beta) < kProven && !shared_.plain;
-        const bool wants_static = may_prune && (G::kNullMove || (prune & kReverseFutility));
+        const bool wants_static = may_prune && (((prune & kReverseFutility) && depth <= 6) ||
+                                                (G::kNullMove && depth >= 3));
         const int static_value = wants_static ? game_.evaluate(player) : 0;
 
         // Reverse futility (the static null move): so far above beta that a shallow search
