@@ -12,6 +12,7 @@
 
 #include "../core/game_concept.hpp"
 #include "../core/outcome.hpp"
+#include "../core/pruning.hpp"
 #include "../core/text_read.hpp"
 #include "tables.hpp"
 
@@ -127,6 +128,9 @@ public:
     int see(Move move) const;
     // The unit of value for the search's pruning margins: a Bauer (Brrbrr).
     static constexpr int kPawn = 100;
+    // The selectivity switches searched with by default (core/pruning.hpp), as measured
+    // (docs/measurements/tuning.md): SEE pruning in quiescence and mate-distance pruning.
+    static constexpr int kPruneDefaults = kSeeQuiescence | kMateDistance;
     static constexpr bool kNullMove = true;
     // Not with only the Pflöck and one piece left, where having to move may hurt.
     bool null_move_ok() const;
