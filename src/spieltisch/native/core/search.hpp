@@ -2,7 +2,10 @@
 // deepening with exact time control, a shared transposition table (transposition.hpp),
 // principal variation search with aspiration windows, quiescence on the game's forcing moves, move ordering
 // (hash move, captures by value, killers, history), late-move reductions and null-move
-// pruning where the game allows them, expectimax with Star1/Star2 pruning at chance
+// pruning where the game allows them, the selectivity switches of pruning.hpp (SEE pruning
+// where the game gives a static exchange evaluation, reverse futility, late-move pruning,
+// mate-distance pruning; each on or off per search, the game's measured defaults otherwise),
+// expectimax with Star1/Star2 pruning at chance
 // nodes, Lazy SMP threads, and at the root several principal variations (MultiPV: each
 // line searched with the best moves of the lines before it left out) and a restriction
 // to some root moves (searchmoves).
