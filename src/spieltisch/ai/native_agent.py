@@ -21,7 +21,9 @@ class NativeAgent(Agent):
     """Iterative deepening in C++. Budget: `depth` and/or `seconds` per move; `threads`
     (Lazy SMP), `hash_mb` (table size) and `randomness` (the share of moves played at
     random, for the easy level) on top. `history=False` gives the search the position
-    alone, not the game's moves (the engine before it knew them: for measuring)."""
+    alone, not the game's moves (the engine before it knew them: for measuring); `prune`
+    turns the search's selectivity switches on or off over the game's defaults (`rfp`,
+    `lmp`, `seeq`, `seep`, `mdp`: for measuring each)."""
 
     def __init__(
         self,
@@ -32,6 +34,7 @@ class NativeAgent(Agent):
         randomness: float = 0.0,
         seed: int | None = None,
         history: bool = True,
+        prune: dict[str, bool] | None = None,
     ) -> None:
         super().__init__(seed)
         budget = budget or Budget()
@@ -42,6 +45,8 @@ class NativeAgent(Agent):
         self.hash_mb = hash_mb
         self.randomness = randomness
         self.history = history
+        #: The selectivity switches set over the game's defaults (`native.search.PRUNE_SWITCHES`).
+        self.prune = dict(prune or {})
         #: After the first move of a game the table of the earlier moves is kept.
         self._in_game = False
         parts = []
@@ -59,6 +64,8 @@ class NativeAgent(Agent):
             parts.append(f"seed={seed}")
         if not history:
             parts.append("history=off")
+        for name, on in sorted(self.prune.items()):
+            parts.append(f"{name}={'on' if on else 'off'}")
         self.spec = "native:" + ",".join(parts)
 
     def new_game(self) -> None:
@@ -90,6 +97,7 @@ class NativeAgent(Agent):
             threads=self.threads,
             hash_mb=self.hash_mb,
             keep_table=self._in_game,
+            prune=self.prune,
         )
         self._in_game = True
         self.stats = {

@@ -27,6 +27,7 @@ from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import NotationError, quote
 from spieltisch.core.game import Game
 from spieltisch.core.text import is_ascii_int, read_int
+from spieltisch.native.search import PRUNE_SWITCHES
 
 #: The built-in kinds; others come from `spieltisch.ai.registry`.
 KINDS = ("random", "mcts", "alphabeta", "native")
@@ -35,7 +36,7 @@ KEYS = {
     "random": {"seed"},
     "mcts": {"iterations", "time", "c", "rollout", "reuse", "seed"},
     "alphabeta": {"depth", "time", "shuffle", "seed"},
-    "native": {"depth", "time", "threads", "hash", "random", "seed", "history"},
+    "native": {"depth", "time", "threads", "hash", "random", "seed", "history", *PRUNE_SWITCHES},
 }
 
 #: The allowed range of every numeric setting: whole numbers and seconds.
@@ -207,5 +208,8 @@ def make_agent(
             randomness=0.0 if randomness is None else randomness,
             seed=seed,
             history=_flag(settings, "history", True),
+            prune={
+                name: _flag(settings, name, True) for name in PRUNE_SWITCHES if name in settings
+            },
         )
     return AlphaBetaAgent(budget, seed=seed, shuffle=_flag(settings, "shuffle", True))

@@ -234,6 +234,22 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
             return read_game<G>(text, config).hash();
         },
         nb::arg("text"), nb::arg("config") = "", "The native position key (equal positions, equal keys).");
+    m.attr("prune_defaults") = default_pruning<G>();
+    m.attr("has_see") = HasSee<G>;
+    if constexpr (HasSee<G>) {
+        m.def(
+            "see",
+            [](const std::string& text, const std::string& move, const std::string& config) {
+                const G game = read_game<G>(text, config);
+                for (auto m : moves_of(game)) {
+                    if (game.move_text(m) == move) return static_cast<int>(game.see(m));
+                }
+                throw std::invalid_argument("see: not a legal move here: " + move.substr(0, 80));
+            },
+            nb::arg("text"), nb::arg("move"), nb::arg("config") = "",
+            "The static exchange evaluation of a legal move: the material it wins when both "
+            "sides go on capturing on its target square, least valuable piece first.");
+    }
     m.def(
         "evaluate",
         [](const std::string& text, int player,
@@ -245,10 +261,10 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
            bool keep_table, std::function<void(IterationTuple)> report, StopFlag* stop,
            const std::string& config, bool star, bool plain, bool ordered,
            const std::vector<std::string>& moves, int multipv,
-           const std::vector<std::string>& searchmoves) {
+           const std::vector<std::string>& searchmoves, int prune) {
             const G root = after_moves(read_game<G>(text, config), moves);
-            SearchLimits limits{depth, seconds, threads, hash_mb,
-                                keep_table, star, plain, ordered, std::clamp(multipv, 1, 256)};
+            SearchLimits limits{depth, seconds, threads, hash_mb, keep_table, star, plain, ordered,
+                                std::clamp(multipv, 1, 256), prune < 0 ? -1 : prune & kAllPruning};
             using M = typename G::Move;
             std::vector<M> only;
             if (!searchmoves.empty()) {
@@ -301,13 +317,15 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
         nb::arg("stop").none(), nb::arg("config") = "", nb::arg("star") = true,
         nb::arg("plain") = false, nb::arg("ordered") = true,
         nb::arg("moves") = std::vector<std::string>{}, nb::arg("multipv") = 1,
-        nb::arg("searchmoves") = std::vector<std::string>{},
+        nb::arg("searchmoves") = std::vector<std::string>{}, nb::arg("prune") = -1,
         "Search the position after `moves` from `text` (GIL released): (best, score, depth, "
         "nodes, seconds, pv, iterations, lines); `report` is called with each completed "
         "iteration; `keep_table` uses what earlier searches left in the table. `moves` is the "
         "game's history: a repetition of any position since `text` is scored as the rules "
         "say. `multipv` lines (score, pv), best first, each without the earlier lines' first "
-        "moves; `searchmoves` restricts the root to those moves.");
+        "moves; `searchmoves` restricts the root to those moves; `prune` the selectivity "
+        "switches as bits (1 SEE in quiescence, 2 SEE at low depth, 4 reverse futility, 8 "
+        "late-move pruning, 16 mate distance; -1 the game's defaults).");
     m.def(
         "line_keys",
         [](const std::string& text, const std::vector<std::string>& moves,

@@ -7,7 +7,7 @@ reports per completed depth (depth, score, nodes, nodes per second, principal va
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +22,12 @@ WIN = 1_000_000
 MAX_DEPTH = 100
 #: The most principal variations one search gives (MultiPV).
 MAX_MULTIPV = 16
+#: The search's selectivity switches (issue 28), each measured per game
+#: (docs/measurements/tuning.md), and their bits in the engine: `seeq` captures that lose
+#: material by their static exchange left out of quiescence, `seep` moves that lose more
+#: than a margin by it not searched at depth <= 4, `rfp` reverse futility (the static null
+#: move), `lmp` late-move pruning by move count, `mdp` mate-distance pruning.
+PRUNE_SWITCHES = {"seeq": 1, "seep": 2, "rfp": 4, "lmp": 8, "mdp": 16}
 
 
 @dataclass(frozen=True)
@@ -90,6 +96,41 @@ def stop_flag() -> Any:
     return _native.StopFlag()
 
 
+def prune_defaults(game: GameLike) -> dict[str, bool]:
+    """The selectivity switches `game`'s engine searches with when none are given (chosen
+    by measurement per game)."""
+    engine, _ = _engine(game)
+    mask: int = engine.prune_defaults
+    return {name: bool(mask & bit) for name, bit in PRUNE_SWITCHES.items()}
+
+
+def prune_mask(game: GameLike, prune: Mapping[str, bool] | None) -> int:
+    """The engine's bits for `prune` (switch name to on/off) over `game`'s defaults; a name
+    that is no switch raises ValueError."""
+    switches = prune_defaults(game)
+    for name, on in (prune or {}).items():
+        if name not in PRUNE_SWITCHES:
+            known = ", ".join(PRUNE_SWITCHES)
+            raise ValueError(f"no selectivity switch {name!r} (the switches: {known})")
+        switches[name] = bool(on)
+    return sum(bit for name, bit in PRUNE_SWITCHES.items() if switches[name])
+
+
+def see(game: GameLike, text: str, move: str) -> int:
+    """The static exchange evaluation of `move` (notation) in the position `text`, in the
+    engine's evaluation units: what the move wins when both sides go on capturing on its
+    target square, least valuable piece first, each stopping when going on would cost it.
+    ValueError for a game without one (only Ostseeschach and Schachogi have captures that
+    stay on a square) or a move that is not legal there."""
+    engine, config = _engine(game)
+    if not engine.has_see:
+        name = game if isinstance(game, str) else game.name
+        raise ValueError(f"the native {name} engine has no static exchange evaluation")
+    native_text: str = _call(game, "text", text)
+    value: int = engine.see(native_text, move, config)
+    return value
+
+
 def game_line(state: State[Any]) -> tuple[str, tuple[str, ...]]:
     """The text and moves to give `search` for `state`: where the game's rules look back
     over the game (`native.looks_back`: a repetition rule), the position `state` was created
@@ -133,6 +174,7 @@ def search(
     moves: Sequence[str] = (),
     multipv: int = 1,
     searchmoves: Sequence[str] = (),
+    prune: Mapping[str, bool] | None = None,
 ) -> SearchResult:
     """Search the position `text` of `game` (a name: its default options; a `Game`: its
     options), or the position after `moves` from it, for `time` seconds and/or to `depth`.
@@ -155,6 +197,9 @@ def search(
     search of commuting steps in one order only (Okard's sacrifices, promotions and drops),
     and `plain=True` the table cutoffs, null move, reductions and aspiration windows: for
     tests, which compare the exact values both ways.
+
+    `prune` turns selectivity switches on or off over the game's defaults (`PRUNE_SWITCHES`,
+    `prune_defaults`), e.g. `{"rfp": False}`; `plain=True` turns them all off.
     """
     if time is not None and not (math.isfinite(time) and time > 0):
         raise ValueError("time must be a positive number of seconds")
@@ -166,6 +211,7 @@ def search(
     # The text is read (through the Python game where the native reader refuses it) before
     # the search, so that a ValueError out of `report` is never taken for a refused text.
     native_text: str = _call(game, "text", text)
+    mask = prune_mask(game, prune)
     failures: list[BaseException] = []
     hook = None
     if report is not None:
@@ -196,6 +242,7 @@ def search(
             list(moves),
             max(1, min(multipv, MAX_MULTIPV)),
             list(searchmoves),
+            mask,
         )
     except BaseException:
         if failures:

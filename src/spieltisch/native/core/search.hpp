@@ -2,7 +2,10 @@
 // deepening with exact time control, a shared transposition table (transposition.hpp),
 // principal variation search with aspiration windows, quiescence on the game's forcing moves, move ordering
 // (hash move, captures by value, killers, history), late-move reductions and null-move
-// pruning where the game allows them, expectimax with Star1/Star2 pruning at chance
+// pruning where the game allows them, the selectivity switches of pruning.hpp (SEE pruning
+// where the game gives a static exchange evaluation, reverse futility, late-move pruning,
+// mate-distance pruning; each on or off per search, the game's measured defaults otherwise),
+// expectimax with Star1/Star2 pruning at chance
 // nodes, Lazy SMP threads, and at the root several principal variations (MultiPV: each
 // line searched with the best moves of the lines before it left out) and a restriction
 // to some root moves (searchmoves).
@@ -24,6 +27,7 @@
 #include <vector>
 
 #include "game_concept.hpp"
+#include "pruning.hpp"
 #include "transposition.hpp"
 
 namespace spieltisch::native {
@@ -59,6 +63,34 @@ bool redundant_step(const G& game, typename G::Move previous, typename G::Move m
     }
 }
 
+// The switches a game searches with when the caller sets none: the game's own
+// `kPruneDefaults` (chosen by measurement), else only mate-distance pruning (exact).
+template <class G>
+constexpr int default_pruning() {
+    if constexpr (requires { G::kPruneDefaults; }) {
+        return G::kPruneDefaults;
+    } else {
+        return kMateDistance;
+    }
+}
+
+// The game's unit of value (a Bauer, a stone) for the pruning margins: `G::kPawn`, else 100.
+template <class G>
+constexpr int pawn_unit() {
+    if constexpr (requires { G::kPawn; }) {
+        return G::kPawn;
+    } else {
+        return 100;
+    }
+}
+
+// Whether the game gives a static exchange evaluation (`see(move)`: the material the move
+// wins or loses when both sides go on capturing on its target square, least valuable first).
+template <class G>
+concept HasSee = requires(const G cgame, typename G::Move move) {
+    { cgame.see(move) } -> std::convertible_to<int>;
+};
+
 // A proven win for the mover `kWin - plies` away; evaluations stay far below kProven.
 inline constexpr int kWin = 1'000'000;
 inline constexpr int kProven = kWin - 1000;
@@ -86,6 +118,8 @@ struct SearchLimits {
     bool ordered = true;
     // The principal variations searched at the root (MultiPV), best first.
     int multipv = 1;
+    // The selectivity switches (kSeeQuiescence ...); -1: the game's defaults.
+    int prune = -1;
 };
 
 // One principal variation at the root: its value for the mover and its moves.
@@ -140,6 +174,7 @@ struct SharedSearch {
     bool star = true;
     bool plain = false;
     bool ordered = true;
+    int prune = 0;  // the selectivity switches on (kSeeQuiescence ...)
 
     SharedSearch(int hash_mb, bool keep)
         : megabytes(hash_mb), owned(TablePool::instance().take(hash_mb)), table(*owned) {
@@ -418,6 +453,15 @@ public:
             if (count == 0) return -kInfinity;
         }
 
+        const int prune = shared_.prune;
+        // Mate-distance pruning: from here a win comes at the next ply at the soonest, and a
+        // loss too; a window outside those values cannot be met.
+        if ((prune & kMateDistance) && ply > 0) {
+            alpha = std::max(alpha, -(kWin - ply - 1));
+            beta = std::min(beta, kWin - ply - 1);
+            if (alpha >= beta) return alpha;
+        }
+
         const std::uint64_t key = game_.hash();
         TranspositionTable::Entry entry;
         Move hash_move = kNone;
@@ -433,10 +477,22 @@ public:
             }
         }
 
+        // The static value, where a pruning asks for it (outside PV nodes).
+        const bool may_prune = !pv_node && ply > 0 && std::abs(beta) < kProven && !shared_.plain;
+        const bool wants_static = may_prune && (((prune & kReverseFutility) && depth <= 6) ||
+                                                (G::kNullMove && depth >= 3));
+        const int static_value = wants_static ? game_.evaluate(player) : 0;
+
+        // Reverse futility (the static null move): so far above beta that a shallow search
+        // will not bring it back down.
+        if ((prune & kReverseFutility) && may_prune && depth <= 6 &&
+            static_value - pawn_unit<G>() * depth >= beta && static_value < kProven) {
+            return static_value;
+        }
+
         // Null move: let the opponent move twice; if we still stand above beta, cut.
         if constexpr (G::kNullMove) {
-            if (!pv_node && depth >= 3 && ply > 0 && std::abs(beta) < kProven && !shared_.plain &&
-                game_.null_move_ok() && game_.evaluate(player) >= beta) {
+            if (may_prune && depth >= 3 && game_.null_move_ok() && static_value >= beta) {
                 typename G::Undo undo;
                 path_[ply] = kNone;
                 game_.make_null(undo);
@@ -458,7 +514,23 @@ public:
         for (int i = 0; i < count; ++i) {
             pick(moves, keys, i, count);
             const Move m = moves[i];
-            const bool quiet = !game_.forcing(m) && m != hash_move;
+            const bool forcing = game_.forcing(m);
+            const bool quiet = !forcing && m != hash_move;
+            if (i > 0 && ply > 0 && best > -kProven) {
+                // Late-move pruning: the moves are ordered forcing ones first, so once the
+                // quiet moves run past the count, only quiet ones are left.
+                if ((prune & kLateMoves) && !pv_node && depth <= 4 && quiet &&
+                    i >= 3 + depth * depth) {
+                    break;
+                }
+                if constexpr (HasSee<G>) {
+                    if ((prune & kSeeMain) && depth <= 4 && m != hash_move) {
+                        const int margin = forcing ? 2 * pawn_unit<G>() * depth
+                                                   : pawn_unit<G>() * depth * depth / 2;
+                        if (game_.see(m) < -margin) continue;
+                    }
+                }
+            }
             make_at(ply, m, undo);
             shared_.table.prefetch(game_.hash());
             const int child_player = game_.side();
@@ -630,7 +702,12 @@ private:
         if (stand > alpha) alpha = stand;
         int n = 0;
         for (int i = 0; i < count; ++i) {
-            if (game_.forcing(moves[i])) moves[n++] = moves[i];
+            if (!game_.forcing(moves[i])) continue;
+            // Captures that lose material by their exchange are not searched here.
+            if constexpr (HasSee<G>) {
+                if ((shared_.prune & kSeeQuiescence) && game_.see(moves[i]) < 0) continue;
+            }
+            moves[n++] = moves[i];
         }
         if (n == 0) return stand;
         int keys[G::kMaxMoves];
@@ -681,6 +758,7 @@ SearchOutcome<typename G::Move> search_position(
     shared.star = limits.star;
     shared.plain = limits.plain;
     shared.ordered = limits.ordered;
+    shared.prune = limits.plain ? 0 : limits.prune < 0 ? default_pruning<G>() : limits.prune;
     if (limits.seconds > 0) {
         // 1 ms is kept back for unwinding the tree and joining the helper threads.
         shared.timed = true;

@@ -5,6 +5,7 @@
 #include <functional>
 #include <stdexcept>
 
+#include "../core/see.hpp"
 #include "../core/text_read.hpp"
 #include "tables.hpp"
 
@@ -244,6 +245,66 @@ void Position::tower_safety(std::int64_t (&points)[2]) const {
 // double progress, mobility 15), 7 and 8 the default with piece-square tables (tables.hpp)
 // in place of the progress formula (8 without the bonus before the amber line); see
 // docs/ai.md.
+namespace {
+
+// A stack's worth in an exchange, by height (the evaluation's piece and tower values).
+constexpr int kStackValue[3] = {0, 1000, 1600};
+constexpr int kAmberValue = 4000;
+
+int stack_value(int code) { return code == 0 ? 0 : kStackValue[std::min(height_of(code), 2)]; }
+
+// What `attacker` moving onto `d` (holding `target`, maybe empty) wins for its side, and
+// what stands on `d` afterwards (0 when it turned into ambers).
+int capture_gain(int attacker, int target, int d, int& placed) {
+    int ambers = kTables.line_amber[attacker + 8][d];
+    if (target && height_of(attacker) + height_of(target) >= 3) ++ambers;
+    if (ambers) {
+        placed = 0;
+        return stack_value(target) + kAmberValue * ambers - stack_value(attacker);
+    }
+    if (!target) {
+        placed = attacker;
+        return 0;
+    }
+    placed = attacker > 0 ? attacker + 4 : attacker - 4;
+    return stack_value(target) + stack_value(placed) - stack_value(attacker);
+}
+
+}  // namespace
+
+int Position::see(Move move) const {
+    const int s = move_src(move), d = move_dst(move);
+    std::array<std::int8_t, 64> board = board_;
+    int placed = 0;
+    int gains[kMaxExchange];
+    gains[0] = capture_gain(board[s], board[d], d, placed);
+    int side = board[s] > 0 ? 1 : 0;  // the side that takes back first
+    board[s] = 0;
+    board[d] = static_cast<std::int8_t>(placed);
+    int count = 1;
+    while (board[d] != 0 && count < kMaxExchange) {
+        int from = -1;
+        for (std::uint64_t rest = occupied_[side]; rest; rest &= rest - 1) {
+            const int sq = std::countr_zero(rest);
+            const int v = board[sq];
+            if (v == 0 || (v > 0) != (side == 0) || (from >= 0 && stack_value(v) >= stack_value(board[from]))) continue;
+            const auto* targets = kTables.targets[v + 8][sq];
+            for (int i = 0; i < kTables.count[v + 8][sq]; ++i) {
+                if (targets[i] == d) {
+                    from = sq;
+                    break;
+                }
+            }
+        }
+        if (from < 0) break;
+        gains[count++] = capture_gain(board[from], board[d], d, placed);
+        board[from] = 0;
+        board[d] = static_cast<std::int8_t>(placed);
+        side ^= 1;
+    }
+    return resolve_exchange(gains, count);
+}
+
 int Position::evaluate(int player) const {
     constexpr int kAmber = 4000, kPiece = 1000, kTower = 600, kThreat = 800;
     std::int64_t points[2] = {kAmber * ambers_[0], kAmber * ambers_[1]};

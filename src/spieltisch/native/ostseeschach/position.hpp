@@ -130,6 +130,15 @@ public:
         if (kTables.line_amber[v + 8][d]) value += 4000;
         return value - height_of(v);
     }
+    // The static exchange on the move's target square (core/see.hpp), in evaluation units:
+    // a stack 1000, a tower of two 1600, an amber 4000. A capture stacks the capturer on the
+    // captured (its value grows), a tower of three or a piece on the amber line turns into
+    // ambers and leaves the square empty (the exchange ends); the sides take back with their
+    // lowest stack first and stop when going on costs them. The pieces jump, so there are
+    // no x-rays.
+    int see(Move move) const;
+    // The unit of value for the search's pruning margins (a stack is 1000).
+    static constexpr int kPawn = 800;
     static constexpr bool kNullMove = true;
     // Not with fewer than three stacks, where having to move may hurt (zugzwang-like).
     bool null_move_ok() const { return std::popcount(occupied_[turn_ & 1]) >= 3; }

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "../core/see.hpp"
 #include "../core/text_read.hpp"
 
 namespace spieltisch::native::schachogi {
@@ -403,6 +404,91 @@ int Position::move_value(Move move) const {
     int value = w == kPfloeck ? 100000 : kValue[w];
     if (move_promotes(move) && v + kPromotion < 12) value += kValue[v + kPromotion] - kValue[v];
     return value * 16 - kValue[v] / 16;
+}
+
+namespace {
+
+// A piece's worth in an exchange: the material values, the Pflöck above everything (taking
+// it ends the game).
+constexpr int kSeeValue[12] = {0, 50000, 300, 500, 350, 200, 100, 950, 750, 600, 400, 400};
+
+int see_value(int code) { return kSeeValue[abs_code(code)]; }
+
+// Every square each piece code could reach from each square on an empty board: which
+// pieces need their rays walked at all.
+struct Reach {
+    std::uint64_t mask[kCodes][64]{};
+    Reach() {
+        for (int index = 0; index < kCodes; ++index) {
+            for (int s = 0; s < 64; ++s) {
+                for (int r = 0; r < kTables.ray_count[index][s]; ++r) {
+                    const Ray& ray = kTables.rays[index][s][r];
+                    for (int i = 0; i < ray.length; ++i) mask[index][s] |= std::uint64_t{1} << ray.targets[i];
+                }
+            }
+        }
+    }
+};
+
+const Reach& reach() {
+    static const Reach table;
+    return table;
+}
+
+// The square of `side`'s least valuable piece that can move to `target` on `board`, or -1.
+int least_attacker(const std::array<std::int8_t, 64>& board, int target, int side) {
+    const Reach& r = reach();
+    int best = -1, best_value = 0;
+    for (int s = 0; s < 64; ++s) {
+        const int v = board[s];
+        if (v == 0 || (v > 0) != (side == 0)) continue;
+        if (!((r.mask[v + 11][s] >> target) & 1)) continue;
+        const int value = see_value(v);
+        if (best >= 0 && value >= best_value) continue;
+        bool hits = false;
+        for (int k = 0; k < kTables.ray_count[v + 11][s] && !hits; ++k) {
+            const Ray& ray = kTables.rays[v + 11][s][k];
+            for (int i = 0; i < ray.length; ++i) {
+                if (ray.targets[i] == target) {
+                    hits = true;
+                    break;
+                }
+                if (board[ray.targets[i]] != 0) break;
+            }
+        }
+        if (hits) best = s, best_value = value;
+    }
+    return best;
+}
+
+}  // namespace
+
+int Position::see(Move move) const {
+    const int s = move_src(move), d = move_dst(move);
+    const int v = board_[s], w = board_[d];
+    if (abs_code(w) == kPfloeck) return see_value(w);
+    std::array<std::int8_t, 64> board = board_;
+    int placed = v;
+    int gains[kMaxExchange];
+    gains[0] = see_value(w);
+    if (move_promotes(move)) {
+        placed = v > 0 ? v + kPromotion : v - kPromotion;
+        gains[0] += see_value(placed) - see_value(v);
+    }
+    board[s] = 0;
+    board[d] = static_cast<std::int8_t>(placed);
+    int count = 1;
+    int side = v > 0 ? 1 : 0;  // the side that takes back first
+    while (count < kMaxExchange) {
+        const int from = least_attacker(board, d, side);
+        if (from < 0) break;
+        gains[count++] = see_value(board[d]);
+        if (abs_code(board[d]) == kPfloeck) break;  // the game is over
+        board[d] = board[from];
+        board[from] = 0;
+        side ^= 1;
+    }
+    return resolve_exchange(gains, count);
 }
 
 bool Position::null_move_ok() const {

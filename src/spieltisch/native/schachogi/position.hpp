@@ -12,6 +12,7 @@
 
 #include "../core/game_concept.hpp"
 #include "../core/outcome.hpp"
+#include "../core/pruning.hpp"
 #include "../core/text_read.hpp"
 #include "tables.hpp"
 
@@ -120,6 +121,16 @@ public:
     int side() const { return turn_; }
     bool forcing(Move move) const { return board_[move_dst(move)] != 0 || move_promotes(move); }
     int move_value(Move move) const;
+    // The static exchange on the move's target square (core/see.hpp): the material the move
+    // wins (a capture, a promotion) less what the other side takes back, both sides capturing
+    // with their least valuable piece first and stopping when going on costs them; sliders
+    // behind the capturers join in (x-rays). Promotions of the recapturing pieces are left out.
+    int see(Move move) const;
+    // The unit of value for the search's pruning margins: a Bauer (Brrbrr).
+    static constexpr int kPawn = 100;
+    // The selectivity switches searched with by default (core/pruning.hpp), as measured
+    // (docs/measurements/tuning.md): SEE pruning in quiescence and mate-distance pruning.
+    static constexpr int kPruneDefaults = kSeeQuiescence | kMateDistance;
     static constexpr bool kNullMove = true;
     // Not with only the Pflöck and one piece left, where having to move may hurt.
     bool null_move_ok() const;

@@ -1,0 +1,139 @@
+"""Two sets of the native search's selectivity switches against each other, for the tuning
+log (docs/measurements/tuning.md).
+
+The switches (`spieltisch.native.search.PRUNE_SWITCHES`: seeq, seep, rfp, lmp, mdp) are
+written joined by `+` (`mdp+rfp`), `none` for all off, `default` for the game's defaults.
+As `benchmarks.evaluation_match` does: paired games, seats swapped, the same start
+(`new_state` with the pair's seed) and chance outcomes in both games of a pair, the first
+OPENING moves random and the same in both, the Python state refereeing; BUDGET is a depth
+(`6`) or a time a move (`0.05s`). It prints TEST's wins, draws and losses, its score with
+the 95% interval and the Elo difference.
+
+    python -m benchmarks.pruning_match GAME PAIRS BUDGET OPENING BASE TEST [SEED]
+    python -m benchmarks.pruning_match schachogi 20 0.05s 4 mdp mdp+rfp
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+from typing import Any
+
+import spieltisch
+from spieltisch.ai.agent import Agent
+from spieltisch.arena.elo import MatchScore, format_elo
+from spieltisch.arena.match import play_game
+from spieltisch.core.game import State
+from spieltisch.native.search import MAX_DEPTH, PRUNE_SWITCHES, prune_defaults, search
+
+
+def read_switches(name: str, text: str) -> dict[str, bool]:
+    """Every switch on or off as `text` names them (`none`, `default`, or `a+b`)."""
+    if text == "default":
+        return prune_defaults(name)
+    on = set() if text == "none" else set(text.split("+"))
+    unknown = on - set(PRUNE_SWITCHES)
+    if unknown:
+        raise SystemExit(
+            f"unknown switches {sorted(unknown)}; the switches: {list(PRUNE_SWITCHES)}"
+        )
+    return {switch: switch in on for switch in PRUNE_SWITCHES}
+
+
+class PruningAgent(Agent):
+    """The native search at a fixed depth or time a move with a given set of switches."""
+
+    def __init__(
+        self, name: str, switches: dict[str, bool], depth: int, seconds: float, opening: int
+    ) -> None:
+        super().__init__(None)
+        self.name = name
+        self.switches = switches
+        self.depth = depth
+        self.seconds = seconds
+        self.opening = opening
+        #: Set for each game pair: the seed of its random opening moves.
+        self.pair_seed = 0
+        on = "+".join(k for k, v in switches.items() if v) or "none"
+        budget = f"time={seconds}" if seconds else f"depth={depth}"
+        self.spec = f"native:{budget} ({on})"
+
+    def select(self, state: State[Any]) -> Any:
+        if state.is_chance():
+            return state.sample_chance(self.rng)
+        ply = len(state.history())
+        if ply < self.opening:
+            return random.Random(self.pair_seed * 1000 + ply).choice(state.legal_moves())
+        result = search(
+            state.game,
+            state.text(),
+            time=self.seconds or None,
+            depth=self.depth,
+            prune=self.switches,
+        )
+        if result.best is None:
+            raise ValueError("the native engine found no move in a game in play")
+        return state.parse_move(result.best)
+
+
+def measure(
+    name: str,
+    pairs: int,
+    depth: int,
+    seconds: float,
+    opening: int,
+    base: dict[str, bool],
+    test: dict[str, bool],
+    seed: int = 2026,
+) -> MatchScore:
+    """TEST's result against BASE over `pairs` game pairs."""
+    game = spieltisch.load(name)
+    limit = MAX_DEPTH if seconds else depth
+    new = PruningAgent(name, test, limit, seconds, opening)
+    old = PruningAgent(name, base, limit, seconds, opening)
+    seeds = random.Random(seed)
+    wins = draws = losses = 0
+    for _ in range(pairs):
+        chance_seed = seeds.randrange(2**62)
+        new.pair_seed = old.pair_seed = seeds.randrange(2**30)
+        for seat in (0, 1):
+            agents = (new, old) if seat == 0 else (old, new)
+            record = play_game(game, agents, start_seed=new.pair_seed, chance_seed=chance_seed)
+            if record.winner is None:
+                draws += 1
+            elif record.winner == seat:
+                wins += 1
+            else:
+                losses += 1
+    return MatchScore(wins, draws, losses)
+
+
+def main(argv: list[str]) -> None:
+    if len(argv) < 6:
+        raise SystemExit(__doc__)
+    name, pairs_text, budget, opening_text, base_text, test_text = argv[:6]
+    seed = int(argv[6]) if len(argv) > 6 else 2026
+    seconds = float(budget[:-1]) if budget.endswith("s") else 0.0
+    depth = 0 if seconds else int(budget)
+    base = read_switches(name, base_text)
+    test = read_switches(name, test_text)
+    start = time.perf_counter()
+    load = os.getloadavg()[0]
+    score = measure(name, int(pairs_text), depth, seconds, int(opening_text), base, test, seed)
+    elapsed = time.perf_counter() - start
+    low, high = score.score_interval()
+    elo_low, elo_high = score.elo_interval()
+    limit = f"{seconds:g} s a move" if seconds else f"depth {depth}"
+    print(
+        f"{name}, {limit}, {opening_text} random opening moves: {test_text} against "
+        f"{base_text}, {score.games} games: {score.wins} / {score.draws} / {score.losses}, "
+        f"score {score.score:.1%} ({low:.2%}..{high:.2%}), Elo {format_elo(score.elo())} "
+        f"({format_elo(elo_low)} .. {format_elo(elo_high)}), seed {seed}, {elapsed:.0f} s, "
+        f"load {load:.1f} .. {os.getloadavg()[0]:.1f}"
+    )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,101 @@
+"""The search's selectivity switches (SEE pruning in quiescence and at low depth, reverse
+futility, late-move pruning, mate-distance pruning): with every switch off, with each on
+alone and with all on, the same best move at a fixed depth on tactical positions where one
+move clearly wins (an amber, a Pflöck, material) or alone avoids a loss."""
+
+from __future__ import annotations
+
+import pytest
+
+import spieltisch
+from spieltisch.ai.native_agent import NativeAgent
+from spieltisch.ai.spec import AgentSpecError, make_agent
+from spieltisch.native.search import PRUNE_SWITCHES, prune_defaults, prune_mask, search
+from tests.helpers.forced import AMBER_IN_1, AMBER_IN_3, LOSS_IN_2, ostsee
+
+EMPTY = "........"
+
+#: Every switch off, each alone, all on.
+SETS = {
+    "none": dict.fromkeys(PRUNE_SWITCHES, False),
+    **{name: {k: k == name for k in PRUNE_SWITCHES} for name in PRUNE_SWITCHES},
+    "all": dict.fromkeys(PRUNE_SWITCHES, True),
+}
+
+# (game, position, depth, the winning moves)
+POSITIONS = [
+    # The second amber in one move, in three plies, and the only move that stops blue's.
+    ("ostseeschach", ostsee(AMBER_IN_1, 40, "1:0").text(), 5, "g3h3"),
+    ("ostseeschach", ostsee(AMBER_IN_3, 40, "1:0").text(), 6, "f3g3"),
+    ("ostseeschach", ostsee(LOSS_IN_2, 10, "0:1").text(), 5, "a2b4"),
+    # The tower takes the Möwe for an amber; taking with the single Möwe loses a tower.
+    (
+        "ostseeschach",
+        "/".join(["R......r", EMPTY, ".....h..", "...M2m...", EMPTY, "..Mm.h..", EMPTY, "R......r"])
+        + " 10 0:0 -",
+        5,
+        "d5e5",
+    ),
+    # Schachogi: the Rock takes the Pflöck (promoting or not).
+    ("schachogi", "p7/1b6/8/8/8/8/8/R3P3 w 0 1", 5, "a1a8 a1a8+"),
+    # The Pflöck falls in three plies whatever Black does (the solver of tests/ai: only these).
+    ("schachogi", "7p/6bb/8/8/8/8/8/R3P3 w 0 1", 5, "a1a8 a1a8+"),
+    # The Brrbrr takes a Rock (a Brrbrr takes back; nothing else saves White's Brrbrr).
+    ("schachogi", "4p3/8/3b4/2sr4/3B4/8/8/4P3 w 0 1", 5, "d4d5"),
+    # A hanging Rock on b5 for the Slotser.
+    ("schachogi", "4p3/8/8/1r6/8/3S4/8/4P3 w 0 1", 5, "d3b5"),
+    # The same with a Wieher the Rock could take: the Wieher is defended, the Rock is not.
+    ("schachogi", "4p3/8/8/1r1w4/8/3S4/8/3RP3 w 0 1", 5, "d3b5"),
+]
+
+
+@pytest.mark.parametrize("switches", list(SETS), ids=list(SETS))
+@pytest.mark.parametrize(
+    ("game", "text", "depth", "best"),
+    POSITIONS,
+    ids=[f"{p[0]}-{p[3].split()[0]}" for p in POSITIONS],
+)
+def test_same_best_move_with_every_switch(
+    game: str, text: str, depth: int, best: str, switches: str
+) -> None:
+    result = search(game, text, depth=depth, prune=SETS[switches])
+    assert result.best in best.split()
+
+
+def test_switches_change_the_tree() -> None:
+    """The switches act: all on, the same depth takes fewer positions than all off."""
+    text = "1rsi3r/bb1b1pbb/w3bb1w/2b5/1sS5/B3BB2/1BBB2BB/R1SIP1R1 w 2 13"
+    off = search("schachogi", text, depth=5, prune=SETS["none"])
+    on = search("schachogi", text, depth=5, prune=SETS["all"])
+    assert on.nodes < off.nodes
+
+
+def test_switch_names_and_defaults() -> None:
+    for game in ("ostseeschach", "schachogi", "hase-und-igel", "okard"):
+        defaults = prune_defaults(game)
+        assert set(defaults) == set(PRUNE_SWITCHES)
+        assert prune_mask(game, None) == prune_mask(game, defaults)
+    assert prune_mask("schachogi", SETS["none"]) == 0
+    assert prune_mask("schachogi", SETS["all"]) == sum(PRUNE_SWITCHES.values())
+    with pytest.raises(ValueError, match="no selectivity switch"):
+        prune_mask("schachogi", {"razor": True})
+
+
+def test_native_agent_specs_set_the_switches() -> None:
+    """`native:…,rfp=off,lmp=on` reaches the search: all off and all on visit different
+    numbers of positions at the same depth; a switch takes only a yes/no value."""
+    game = spieltisch.load("schachogi")
+    state = game.parse("1rsi3r/bb1b1pbb/w3bb1w/2b5/1sS5/B3BB2/1BBB2BB/R1SIP1R1 w 2 13")
+    off = ",".join(f"{name}=off" for name in PRUNE_SWITCHES)
+    on = ",".join(f"{name}=on" for name in PRUNE_SWITCHES)
+    agents = []
+    for spec in (off, on):
+        agent = make_agent(f"native:depth=5,{spec}", game)
+        assert isinstance(agent, NativeAgent)
+        agent.select(state)
+        agents.append(agent)
+    assert agents[0].prune == SETS["none"] and agents[1].prune == SETS["all"]
+    assert agents[0].spec == f"native:depth=5,{','.join(sorted(off.split(',')))}"
+    assert agents[1].stats["nodes"] < agents[0].stats["nodes"]
+    with pytest.raises(AgentSpecError, match="yes/no"):
+        make_agent("native:depth=5,rfp=maybe", game)
