@@ -22,14 +22,24 @@ settings.load_profile("ci" if os.environ.get("CI") else "default")
 #: relative to the tests folder; a folder counts for everything in it.
 LONG = (
     "ai/test_ray_backend.py",
+    "arena/test_tournament_signals.py",
+    "cli/test_accounts.py",
+    "cli/test_duel.py",
     "cluster/",
     "deploy/test_proxy.py",
     "examples/",
     "hostile/",
     "learn/test_baselines.py",
+    "learn/test_learner.py",
+    "server/test_analysis_jobs.py",
     "server/test_durable.py",
+    "server/test_ops.py",
+    "server/test_public_ai.py",
+    "server/test_restart.py",
+    "store/test_concurrency.py",
     "test_readme.py",
     "web/test_games.py",
+    "web/test_screens.py",
 )
 
 

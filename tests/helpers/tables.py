@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import spieltisch
-from spieltisch.tables import Seat, Table
+from spieltisch.tables import ClockSettings, Seat, Table
 
 GAMES = ("ostseeschach", "schachogi", "hase-und-igel", "okard")
 
@@ -36,3 +36,11 @@ def random_moves(table: Table, rng: random.Random, limit: int = 2000) -> None:
     """Play uniformly random legal moves for whoever is to move."""
     while (seat := table.turn) is not None and table.ply < limit:
         table.play(seat, str(rng.choice(table.state.legal_moves())))
+
+
+def clocked(initial: float = 60.0, increment: float = 0.0) -> tuple[Table, FakeClock]:
+    """An Ostseeschach table of two people with clocks of `initial` seconds (and
+    `increment`) on a clock the test moves by hand."""
+    clock = FakeClock()
+    table = table_for("ostseeschach", clocks=ClockSettings.both(initial, increment), clock=clock)
+    return table, clock

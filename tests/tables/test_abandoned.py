@@ -7,7 +7,7 @@ from spieltisch.server.imports import UNFINISHED
 from spieltisch.tables.abandoned import CODES, abandoned_code
 from spieltisch.tables.lifecycle import ABORTED, EXPIRED, RESTART, STALE
 from spieltisch.tables.table import ABORTED_BY_PLAYER, Status
-from tests.tables.test_clock_rules import clocked
+from tests.helpers.tables import clocked
 
 
 def test_every_note_the_server_writes_has_a_code() -> None:

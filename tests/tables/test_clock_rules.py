@@ -10,17 +10,11 @@ from spieltisch.core.record import GameRecord
 from spieltisch.tables import ClockSettings, SeatError, Status, Table
 from spieltisch.tables.clock import LagQuota, clock_times
 from spieltisch.tables.table import ABORTED_BY_PLAYER, TIME
-from tests.helpers.tables import FakeClock, table_for
+from tests.helpers.tables import clocked
 
 
 def first_move(table: Table) -> str:
     return str(table.state.legal_moves()[0])
-
-
-def clocked(initial: float = 60.0, increment: float = 0.0) -> tuple[Table, FakeClock]:
-    clock = FakeClock()
-    table = table_for("ostseeschach", clocks=ClockSettings.both(initial, increment), clock=clock)
-    return table, clock
 
 
 def test_a_clock_starts_with_its_owners_first_move() -> None:

@@ -27,7 +27,16 @@ def api_table(page: Any, server: ServerProcess, table_id: int) -> dict[str, Any]
 
 
 def centre(page: Any, cell: str) -> tuple[float, float]:
-    box = page.locator(f'.play .cell[data-id="{cell}"] .sq').bounding_box()
+    """The middle of `cell` on the screen. The page redraws the board on every table
+    message, so a cell measured just as it is replaced has no box: measure again."""
+    square = page.locator(f'.play .cell[data-id="{cell}"] .sq')
+    box = None
+    for _ in range(20):
+        square.first.wait_for(state="visible")
+        box = square.first.bounding_box()
+        if box is not None:
+            break
+        page.wait_for_timeout(50)
     assert box is not None, cell
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
