@@ -107,9 +107,11 @@ def test_a_whole_game_by_clicking(web: ServerProcess, context: Any, game: str) -
         assert "White wins: the Pflöck was captured" in page.locator(".outcome").inner_text()
     outcome = page.locator(".outcome")
     assert outcome.is_visible()
-    assert "reason" in outcome.inner_text()
     stored = web.get(f"/api/records/{table_id}")
     assert stored["status"] == "finished" and stored["plies"] == ply
+    # the end says why, in the game's own words for the stored reason code
+    reasons = web.get(f"/api/games/{game}/words?lang=en")["reasons"]
+    assert reasons[stored["reason"]] in outcome.inner_text()
     assert not errors
     print(f"{game}: {clicks} clicks, {ply} plies in {time.monotonic() - started:.1f}s")
     shot(page, f"table-over-{game}-desktop")
