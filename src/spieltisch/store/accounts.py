@@ -11,14 +11,12 @@ sessions) when the password changes.
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal
 
 from sqlalchemy import Text, cast, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
 from spieltisch.store.data import GameSummary
 from spieltisch.store.errors import ConflictError, NotFoundError, StoreError
@@ -32,6 +30,7 @@ from spieltisch.store.models import (
     GameRow,
     SessionRow,
 )
+from spieltisch.store.transactions import Transactions
 
 SessionKind = Literal["account", "guest"]
 #: How many of the newest games with a guest's seat `holder_games` looks through.
@@ -111,14 +110,8 @@ def _account(row: AccountRow) -> StoredAccount:
     )
 
 
-class AccountStore:
+class AccountStore(Transactions):
     """Accounts and sessions (mixed into `Store`, which gives the transactions)."""
-
-    def _read(self) -> AbstractContextManager[Session]:
-        raise NotImplementedError
-
-    def _write(self) -> AbstractContextManager[Session]:
-        raise NotImplementedError
 
     # --- accounts ------------------------------------------------------------------------
 

@@ -8,16 +8,15 @@ reads back as it is: the evaluation of every position and the review of every mo
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from spieltisch.store.errors import NotFoundError, StoreError
 from spieltisch.store.models import AnalysisRow, GameRow
+from spieltisch.store.transactions import Transactions
 
 #: The states of an analysis.
 ANALYSIS_STATES = ("queued", "running", "done", "failed")
@@ -61,14 +60,8 @@ def _count(value: object, what: str) -> int:
     return value
 
 
-class AnalysisStore:
+class AnalysisStore(Transactions):
     """Whole-game analyses (mixed into `Store`, which gives the transactions)."""
-
-    def _read(self) -> AbstractContextManager[Session]:
-        raise NotImplementedError
-
-    def _write(self) -> AbstractContextManager[Session]:
-        raise NotImplementedError
 
     def save_analysis(
         self,

@@ -11,13 +11,11 @@ are its own whatever other bots call themselves.
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy import func, or_, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
 from spieltisch.core.rating import LiveRating
 from spieltisch.store.data import GameSummary
@@ -33,6 +31,7 @@ from spieltisch.store.models import (
     RatingChangeRow,
     RatingRow,
 )
+from spieltisch.store.transactions import Transactions
 
 __all__ = ["BOT_KIND", "BotStore", "StoredBot", "bot_kind"]
 
@@ -103,14 +102,8 @@ def _bot(row: BotRow, owner: str) -> StoredBot:
     )
 
 
-class BotStore:
+class BotStore(Transactions):
     """Bots of accounts (mixed into `Store`, which gives the transactions)."""
-
-    def _read(self) -> AbstractContextManager[Session]:
-        raise NotImplementedError
-
-    def _write(self) -> AbstractContextManager[Session]:
-        raise NotImplementedError
 
     def create_bot(
         self,

@@ -14,7 +14,6 @@ clocks need not agree.
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -24,6 +23,7 @@ from sqlalchemy.orm import Session
 
 from spieltisch.store.errors import ConflictError, StoreError
 from spieltisch.store.models import OWNER_LENGTH, GameRow, LeaseRow
+from spieltisch.store.transactions import Transactions
 
 __all__ = ["LeaseLost", "LeaseStore"]
 
@@ -48,14 +48,8 @@ def _owner(owner: str) -> str:
     return owner
 
 
-class LeaseStore:
+class LeaseStore(Transactions):
     """Leases on live tables (mixed into `Store`, which gives the transactions)."""
-
-    def _read(self) -> AbstractContextManager[Session]:
-        raise NotImplementedError
-
-    def _write(self) -> AbstractContextManager[Session]:
-        raise NotImplementedError
 
     def take_lease(self, game_id: int, owner: str, seconds: float) -> bool:
         """Make `owner` the owner of game `game_id`'s table for `seconds`, if nobody else

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Mapping, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -36,6 +35,7 @@ from spieltisch.store.models import (
     TournamentGameRow,
     TournamentRow,
 )
+from spieltisch.store.transactions import Transactions
 
 log = logging.getLogger(__name__)
 
@@ -110,14 +110,8 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class TournamentStore:
+class TournamentStore(Transactions):
     """Tournaments and ratings (mixed into `Store`, which gives the transactions)."""
-
-    def _read(self) -> AbstractContextManager[Session]:
-        raise NotImplementedError
-
-    def _write(self) -> AbstractContextManager[Session]:
-        raise NotImplementedError
 
     # --- tournaments ---------------------------------------------------------------------
 
