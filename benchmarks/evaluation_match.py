@@ -21,16 +21,15 @@ one gives an independent confirmation match.
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 from typing import Any
 
 import spieltisch
+from benchmarks.pairs import play_pairs
 from spieltisch import native
 from spieltisch.ai.agent import Agent
 from spieltisch.arena.elo import MatchScore, format_elo
-from spieltisch.arena.match import play_game
 from spieltisch.core.game import Game, State
 from spieltisch.native.search import MAX_DEPTH
 
@@ -43,13 +42,9 @@ class EvaluationAgent(Agent):
         game: Game[Any, Any],
         depth: int,
         evaluation: int,
-        opening: int,
         seconds: float = 0.0,
     ) -> None:
         super().__init__(None)
-        self.opening = opening
-        #: Set for each game pair: the seed of its random opening moves.
-        self.pair_seed = 0
         self.module, config = native._engine(game)
         self.config = " ".join(part for part in (config, f"eval={evaluation}") if part)
         self.depth = depth
@@ -61,9 +56,6 @@ class EvaluationAgent(Agent):
     def select(self, state: State[Any]) -> Any:
         if state.is_chance():
             return state.sample_chance(self.rng)
-        ply = len(state.history())
-        if ply < self.opening:
-            return random.Random(self.pair_seed * 1000 + ply).choice(state.legal_moves())
         best, *_ = self.module.search(
             state.text(), self.seconds, self.depth, 1, 16, False, None, None, self.config
         )
@@ -85,23 +77,9 @@ def measure(
     (or `seconds` a move when given)."""
     game = spieltisch.load(name, options)
     limit = MAX_DEPTH if seconds else depth
-    new = EvaluationAgent(game, limit, test, opening, seconds)
-    old = EvaluationAgent(game, limit, base, opening, seconds)
-    seeds = random.Random(seed)
-    wins = draws = losses = 0
-    for _ in range(pairs):
-        chance_seed = seeds.randrange(2**62)
-        new.pair_seed = old.pair_seed = seeds.randrange(2**30)
-        for seat in (0, 1):
-            agents = (new, old) if seat == 0 else (old, new)
-            record = play_game(game, agents, start_seed=new.pair_seed, chance_seed=chance_seed)
-            if record.winner is None:
-                draws += 1
-            elif record.winner == seat:
-                wins += 1
-            else:
-                losses += 1
-    return MatchScore(wins, draws, losses)
+    new = EvaluationAgent(game, limit, test, seconds)
+    old = EvaluationAgent(game, limit, base, seconds)
+    return play_pairs(game, new, old, pairs=pairs, opening=opening, seed=seed)
 
 
 def report(

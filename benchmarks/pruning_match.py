@@ -16,15 +16,14 @@ the 95% interval and the Elo difference.
 from __future__ import annotations
 
 import os
-import random
 import sys
 import time
 from typing import Any
 
 import spieltisch
+from benchmarks.pairs import play_pairs
 from spieltisch.ai.agent import Agent
 from spieltisch.arena.elo import MatchScore, format_elo
-from spieltisch.arena.match import play_game
 from spieltisch.core.game import State
 from spieltisch.native.search import MAX_DEPTH, PRUNE_SWITCHES, prune_defaults, search
 
@@ -45,17 +44,12 @@ def read_switches(name: str, text: str) -> dict[str, bool]:
 class PruningAgent(Agent):
     """The native search at a fixed depth or time a move with a given set of switches."""
 
-    def __init__(
-        self, name: str, switches: dict[str, bool], depth: int, seconds: float, opening: int
-    ) -> None:
+    def __init__(self, name: str, switches: dict[str, bool], depth: int, seconds: float) -> None:
         super().__init__(None)
         self.name = name
         self.switches = switches
         self.depth = depth
         self.seconds = seconds
-        self.opening = opening
-        #: Set for each game pair: the seed of its random opening moves.
-        self.pair_seed = 0
         on = "+".join(k for k, v in switches.items() if v) or "none"
         budget = f"time={seconds}" if seconds else f"depth={depth}"
         self.spec = f"native:{budget} ({on})"
@@ -63,9 +57,6 @@ class PruningAgent(Agent):
     def select(self, state: State[Any]) -> Any:
         if state.is_chance():
             return state.sample_chance(self.rng)
-        ply = len(state.history())
-        if ply < self.opening:
-            return random.Random(self.pair_seed * 1000 + ply).choice(state.legal_moves())
         result = search(
             state.game,
             state.text(),
@@ -91,23 +82,9 @@ def measure(
     """TEST's result against BASE over `pairs` game pairs."""
     game = spieltisch.load(name)
     limit = MAX_DEPTH if seconds else depth
-    new = PruningAgent(name, test, limit, seconds, opening)
-    old = PruningAgent(name, base, limit, seconds, opening)
-    seeds = random.Random(seed)
-    wins = draws = losses = 0
-    for _ in range(pairs):
-        chance_seed = seeds.randrange(2**62)
-        new.pair_seed = old.pair_seed = seeds.randrange(2**30)
-        for seat in (0, 1):
-            agents = (new, old) if seat == 0 else (old, new)
-            record = play_game(game, agents, start_seed=new.pair_seed, chance_seed=chance_seed)
-            if record.winner is None:
-                draws += 1
-            elif record.winner == seat:
-                wins += 1
-            else:
-                losses += 1
-    return MatchScore(wins, draws, losses)
+    new = PruningAgent(name, test, limit, seconds)
+    old = PruningAgent(name, base, limit, seconds)
+    return play_pairs(game, new, old, pairs=pairs, opening=opening, seed=seed)
 
 
 def main(argv: list[str]) -> None:

@@ -23,7 +23,6 @@ can be `spieltisch uci GAME`.
 from __future__ import annotations
 
 import argparse
-import random
 import shlex
 import subprocess
 import sys
@@ -32,10 +31,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import spieltisch
+from benchmarks.pairs import play_pairs, refereed
 from spieltisch.ai.agent import Agent
 from spieltisch.ai.spec import make_agent
 from spieltisch.arena.elo import MatchScore, format_elo
-from spieltisch.arena.match import play_game
 from spieltisch.cli.engine import move_token, parse_token
 from spieltisch.core.errors import NotationError
 from spieltisch.core.game import Game, State
@@ -179,27 +178,6 @@ class Ours(Agent):
         return move
 
 
-class Opening(Agent):
-    """The first `plies` moves at random (the same in both games of a pair), then `agent`."""
-
-    def __init__(self, agent: Agent, plies: int) -> None:
-        super().__init__(None)
-        self.agent = agent
-        self.spec = agent.spec
-        self.plies = plies
-        self.pair_seed = 0
-
-    def new_game(self) -> None:
-        super().new_game()
-        self.agent.new_game()
-
-    def select(self, state: State[Any]) -> Any:
-        ply = len(state.history())
-        if ply < self.plies and not state.is_chance():
-            return random.Random(self.pair_seed * 1000 + ply).choice(state.legal_moves())
-        return self.agent.select(state)
-
-
 def start_and_moves(state: State[Any]) -> tuple[State[Any], list[Any]]:
     """The game's start position and the moves played from it (chance outcomes included)."""
     start = state.copy()
@@ -212,36 +190,27 @@ def start_and_moves(state: State[Any]) -> tuple[State[Any], list[Any]]:
 def play_match(
     game: Game[Any, Any], ours: Ours, engine: UciEngine, *, pairs: int, opening: int, seed: int
 ) -> tuple[MatchScore, list[str]]:
-    """Our score over `pairs` game pairs, and one line per game."""
-    seeds = random.Random(seed)
-    wins = draws = losses = 0
-    lines = []
-    for pair in range(pairs):
-        chance_seed = seeds.randrange(2**62)
-        pair_seed = seeds.randrange(2**30)
-        for seat in (0, 1):
-            mine, theirs = Opening(ours, opening), Opening(engine, opening)
-            mine.pair_seed = theirs.pair_seed = pair_seed
-            agents: tuple[Agent, Agent] = (mine, theirs) if seat == 0 else (theirs, mine)
-            reason = ""
-            try:
-                record = play_game(game, agents, start_seed=pair_seed, chance_seed=chance_seed)
-                winner = record.winner
-                reason = record.reason or ""
-            except EngineForfeit as exc:
-                winner, reason = seat, f"engine forfeits: {exc}"
-            if winner is None:
-                draws += 1
-                result = "draw"
-            elif winner == seat:
-                wins += 1
-                result = "ours wins"
-            else:
-                losses += 1
-                result = "engine wins"
-            lines.append(f"pair {pair + 1} ours as player {seat}: {result} ({reason})")
-            print(lines[-1], flush=True)
-    return MatchScore(wins, draws, losses), lines
+    """Our score over `pairs` game pairs, and one line per game (printed as it ends)."""
+    lines: list[str] = []
+
+    def referee(
+        game: Game[Any, Any], agents: tuple[Agent, Agent], start_seed: int, chance_seed: int
+    ) -> tuple[int | None, str]:
+        try:
+            return refereed(game, agents, start_seed, chance_seed)
+        except EngineForfeit as exc:  # the engine's seat loses
+            ours_seat = 0 if getattr(agents[0], "agent", None) is ours else 1
+            return ours_seat, f"engine forfeits: {exc}"
+
+    def report(pair: int, seat: int, winner: int | None, reason: str) -> None:
+        result = "draw" if winner is None else "ours wins" if winner == seat else "engine wins"
+        lines.append(f"pair {pair + 1} ours as player {seat}: {result} ({reason})")
+        print(lines[-1], flush=True)
+
+    score = play_pairs(
+        game, ours, engine, pairs=pairs, opening=opening, seed=seed, referee=referee, report=report
+    )
+    return score, lines
 
 
 def main(argv: list[str]) -> int:

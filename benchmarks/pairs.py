@@ -1,0 +1,83 @@
+"""Paired games, the way every match of the tuning log is played: each pair of games
+shares its start (`new_state` with the pair's seed), its chance outcomes and its first
+OPENING random moves, with the seats swapped, so that luck and the opening even out
+within a pair. Used by `evaluation_match`, `pruning_match` and `uci_match`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from spieltisch.ai.agent import Agent
+from spieltisch.arena.elo import MatchScore
+from spieltisch.arena.match import play_game
+from spieltisch.core.game import Game, State
+
+#: How one game is played and judged: (the game, the agents in seat order, the start
+#: seed, the chance seed) -> (the winning seat or None, the reason).
+Referee = Callable[[Game[Any, Any], tuple[Agent, Agent], int, int], tuple[int | None, str]]
+
+
+class Opening(Agent):
+    """The first `plies` moves at random (the same in both games of a pair: drawn from
+    `pair_seed`), then `agent`, which also draws every chance outcome."""
+
+    def __init__(self, agent: Agent, plies: int) -> None:
+        super().__init__(None)
+        self.agent = agent
+        self.spec = agent.spec
+        self.plies = plies
+        #: Set for each game pair: the seed of its random opening moves.
+        self.pair_seed = 0
+
+    def new_game(self) -> None:
+        super().new_game()
+        self.agent.new_game()
+
+    def select(self, state: State[Any]) -> Any:
+        ply = len(state.history())
+        if ply < self.plies and not state.is_chance():
+            return random.Random(self.pair_seed * 1000 + ply).choice(state.legal_moves())
+        return self.agent.select(state)
+
+
+def refereed(
+    game: Game[Any, Any], agents: tuple[Agent, Agent], start_seed: int, chance_seed: int
+) -> tuple[int | None, str]:
+    """One game at a table, every move checked by the game's rules."""
+    record = play_game(game, agents, start_seed=start_seed, chance_seed=chance_seed)
+    return record.winner, record.reason
+
+
+def play_pairs(
+    game: Game[Any, Any],
+    test: Agent,
+    base: Agent,
+    *,
+    pairs: int,
+    opening: int,
+    seed: int,
+    referee: Referee = refereed,
+    report: Callable[[int, int, int | None, str], None] | None = None,
+) -> MatchScore:
+    """TEST's wins, draws and losses against BASE over `pairs` game pairs (the pairs'
+    seeds drawn from `seed`); `report(pair, test_seat, winner, reason)` after each game."""
+    new, old = Opening(test, opening), Opening(base, opening)
+    seeds = random.Random(seed)
+    wins = draws = losses = 0
+    for pair in range(pairs):
+        chance_seed = seeds.randrange(2**62)
+        new.pair_seed = old.pair_seed = seeds.randrange(2**30)
+        for seat in (0, 1):
+            agents: tuple[Agent, Agent] = (new, old) if seat == 0 else (old, new)
+            winner, reason = referee(game, agents, new.pair_seed, chance_seed)
+            if winner is None:
+                draws += 1
+            elif winner == seat:
+                wins += 1
+            else:
+                losses += 1
+            if report is not None:
+                report(pair, seat, winner, reason)
+    return MatchScore(wins, draws, losses)
