@@ -7,7 +7,9 @@ import asyncio
 import contextlib
 import random
 import signal
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
@@ -20,11 +22,54 @@ from spieltisch.core.registry import DEFAULT_GAME, game_names, load
 #: The official clients' flags: `-h` is the host here, so help is `--help` only.
 _NO_SHORT_HELP = {"help_option_names": ["--help"]}
 
+F = TypeVar("F", bound=Callable[..., Any])
+
 
 def _game(name: str) -> str:
     if name not in game_names():
         raise click.BadParameter(f"unknown game {name[:40]!r} (games: {', '.join(game_names())})")
     return name
+
+
+def duel_limits(*, plural: bool) -> Callable[[F], F]:
+    """The options of how bot programs play a duel or a gauntlet: the competition's soft
+    and hard timeouts (or none), the bots' output, and a game's longest time."""
+    bots, think = ("the bots", "they like") if plural else ("the bot", "it likes")
+
+    def apply(command: F) -> F:
+        for option in reversed(
+            [
+                click.option(
+                    "--soft-timeout",
+                    default=2.0,
+                    show_default=True,
+                    type=click.FloatRange(0.01, 3600),
+                ),
+                click.option(
+                    "--hard-timeout",
+                    default=10.0,
+                    show_default=True,
+                    type=click.FloatRange(0.01, 3600),
+                ),
+                click.option(
+                    "--no-timeouts", is_flag=True, help=f"Let {bots} think as long as {think}."
+                ),
+                click.option(
+                    "--show-output", is_flag=True, help=f"Let {bots} print to this terminal."
+                ),
+                click.option(
+                    "--game-timeout",
+                    default=600.0,
+                    show_default=True,
+                    type=click.FloatRange(1, 86_400),
+                    help="Seconds a game may take before it is cancelled (no result).",
+                ),
+            ]
+        ):
+            command = option(command)
+        return command
+
+    return apply
 
 
 @click.command("server")
@@ -176,17 +221,7 @@ def bot_command(
 @click.option("--db", default="spieltisch.db", show_default=True, help="Where games are kept.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**31 - 1))
 @click.option("--options", default="", help="The game's options.")
-@click.option("--soft-timeout", default=2.0, show_default=True, type=click.FloatRange(0.01, 3600))
-@click.option("--hard-timeout", default=10.0, show_default=True, type=click.FloatRange(0.01, 3600))
-@click.option("--no-timeouts", is_flag=True, help="Let the bots think as long as they like.")
-@click.option("--show-output", is_flag=True, help="Let the bots print to this terminal.")
-@click.option(
-    "--game-timeout",
-    default=600.0,
-    show_default=True,
-    type=click.FloatRange(1, 86_400),
-    help="Seconds a game may take before it is cancelled (no result).",
-)
+@duel_limits(plural=True)
 @click.option("--host", default=None, help="Play on this bot server instead of one started here.")
 @click.option("--port", default=13050, show_default=True, type=click.IntRange(1, 65535))
 @click.option(

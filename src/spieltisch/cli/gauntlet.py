@@ -6,14 +6,9 @@ from __future__ import annotations
 import click
 
 from spieltisch.arena.elo import MatchScore, format_elo
-from spieltisch.cli.common import user_errors
-from spieltisch.core.registry import game_names, load
-
-
-def _game(name: str) -> str:
-    if name not in game_names():
-        raise click.BadParameter(f"unknown game {name[:40]!r} (games: {', '.join(game_names())})")
-    return name
+from spieltisch.cli.bots import duel_limits
+from spieltisch.cli.common import GAME, user_errors
+from spieltisch.core.registry import load
 
 
 def _row(label: str, score: MatchScore) -> str:
@@ -26,7 +21,7 @@ def _row(label: str, score: MatchScore) -> str:
 
 
 @click.command("gauntlet")
-@click.argument("game", callback=lambda _c, _p, v: _game(v))
+@GAME
 @click.option("--bot", "command", required=True, help="The bot's command line.")
 @click.option(
     "--games",
@@ -46,17 +41,7 @@ def _row(label: str, score: MatchScore) -> str:
 @click.option("--db", default="spieltisch.db", show_default=True, help="Where games are kept.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**31 - 1))
 @click.option("--options", default="", help="The game's options.")
-@click.option("--soft-timeout", default=2.0, show_default=True, type=click.FloatRange(0.01, 3600))
-@click.option("--hard-timeout", default=10.0, show_default=True, type=click.FloatRange(0.01, 3600))
-@click.option("--no-timeouts", is_flag=True, help="Let the bot think as long as it likes.")
-@click.option("--show-output", is_flag=True, help="Let the bot print to this terminal.")
-@click.option(
-    "--game-timeout",
-    default=600.0,
-    show_default=True,
-    type=click.FloatRange(1, 86_400),
-    help="Seconds a game may take before it is cancelled (no result).",
-)
+@duel_limits(plural=False)
 def gauntlet_command(
     game: str,
     command: str,
