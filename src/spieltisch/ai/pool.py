@@ -20,50 +20,31 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import multiprocessing
 import os
 import signal
-import time
-from collections import deque
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.context import BaseContext
 from typing import Any, Protocol
 
-from spieltisch.ai.questions import MOVE, Question, answer
-from spieltisch.core import metrics
+from spieltisch.ai.questions import Question, answer
+from spieltisch.ai.searchers import (
+    OVERRUN_GRACE,
+    AIBusy,
+    AIError,
+    AIOverrun,
+    Job,
+    Reply,
+    Searcher,
+    SearcherQueue,
+)
 from spieltisch.core.errors import SpieltischError
 
-__all__ = ["AIBusy", "AIError", "AIOverrun", "Pool", "Reply", "WorkerPool"]
+__all__ = ["OVERRUN_GRACE", "AIBusy", "AIError", "AIOverrun", "Pool", "Reply", "WorkerPool"]
 
 #: The multiprocessing start method: "spawn" is safe in a threaded server everywhere.
 DEFAULT_CONTEXT = "spawn"
-#: Seconds a search may run past its time limit before its worker is killed.
-OVERRUN_GRACE = 1.0
-
-
-class AIError(SpieltischError):
-    """The AI could not answer (its worker failed, crashed, or the question was refused)."""
-
-
-class AIBusy(AIError):
-    """The AI's queue is full: the question is refused now (try again later)."""
-
-
-class AIOverrun(AIError):
-    """A search ran past its time limit (and the grace): its worker was killed."""
-
-
-@dataclass(frozen=True)
-class Reply:
-    """An answer with its times: `think` inside the search, `wait` in the queue, `total`
-    from the question to the answer (so `total - think` is the service's overhead)."""
-
-    value: Any
-    think: float
-    wait: float
-    total: float
 
 
 class Pool(Protocol):
@@ -123,29 +104,14 @@ def _serve(channel: Connection) -> None:
 
 
 @dataclass(eq=False)
-class _Job:
-    id: int
-    question: Question
-    limit: float
-    future: asyncio.Future[Reply]
-    queued: float
-    started: float = 0.0
-    worker: _Worker | None = None
-    timer: asyncio.TimerHandle | None = None
-
-
-@dataclass(eq=False)
-class _Worker:
+class _Worker(Searcher):
     process: Any  # multiprocessing's Process of the pool's context
     channel: Connection
-    ready: bool = False
-    job: _Job | None = None
-    gone: bool = False
     descriptor: int = -1
 
 
 @dataclass(eq=False)
-class WorkerPool:
+class WorkerPool(SearcherQueue[_Worker]):
     """`size` worker processes at most, `queue` questions waiting at most (see the module).
 
     Use it from one event loop; `close()` ends every worker."""
@@ -154,72 +120,38 @@ class WorkerPool:
     queue: int
     context: str | BaseContext = DEFAULT_CONTEXT
     grace: float = OVERRUN_GRACE
-    _workers: list[_Worker] = field(default_factory=list)
-    _moves: deque[_Job] = field(default_factory=deque)
-    _analyses: deque[_Job] = field(default_factory=deque)
-    _ids: itertools.count[int] = field(default_factory=itertools.count)
-    _closed: bool = False
+    _context: BaseContext = field(init=False)
 
     def __post_init__(self) -> None:
-        if self.size < 1 or self.queue < 1:
-            raise ValueError("a pool has at least one worker and one place in its queue")
-        if not isinstance(self.context, BaseContext):
-            self.context = multiprocessing.get_context(self.context)
-
-    # --- reading ---------------------------------------------------------------------
-
-    @property
-    def waiting(self) -> int:
-        """Questions waiting for a worker."""
-        return len(self._moves) + len(self._analyses)
-
-    @property
-    def running(self) -> int:
-        """Searches running now."""
-        return sum(1 for worker in self._workers if worker.job is not None)
+        self._open("worker")
+        context = self.context
+        self._context = (
+            context if isinstance(context, BaseContext) else multiprocessing.get_context(context)
+        )
 
     def pids(self) -> list[int]:
         """The process ids of the pool's workers (started or starting)."""
-        return [worker.process.pid for worker in self._workers if worker.process.pid]
+        return [worker.process.pid for worker in self._searchers if worker.process.pid]
 
     def prestart(self, count: int = 1) -> None:
         """Start workers now, up to `count` in all (at most `size`), so that the first
         questions do not wait for a worker to import the games. Call it from the event
         loop."""
-        while len(self._workers) < min(count, self.size) and not self._closed:
+        while len(self._searchers) < min(count, self.size) and not self._closed:
             self._spawn()
         self._gauge()
-
-    # --- asking ----------------------------------------------------------------------
 
     async def ask(self, question: Question, limit: float) -> Reply:
         """The answer to `question`, whose search may take `limit` seconds (plus the
         grace) once a worker has it. `AIBusy` when the queue is full; cancelling the
         awaiting task withdraws the question (its worker killed if it searches)."""
-        if self._closed:
-            raise AIError("the AI service has stopped")
-        if self.running + self.waiting >= self.size + self.queue:
-            raise AIBusy(
-                f"the AI is busy ({self.running} searches running, {self.waiting} waiting): "
-                "try again in a moment"
-            )
-        loop = asyncio.get_running_loop()
-        job = _Job(next(self._ids), question, limit, loop.create_future(), time.perf_counter())
-        (self._moves if question.kind == MOVE else self._analyses).append(job)
-        self._dispatch()
-        try:
-            return await job.future
-        except asyncio.CancelledError:
-            self._withdraw(job)
-            raise
+        return await self._answer(self._admit(question, limit))
 
     async def close(self) -> None:
         """End every worker and refuse what waits; the pool takes no more questions."""
         self._closed = True
-        for queue in (self._moves, self._analyses):
-            while queue:
-                self._fail(queue.popleft(), AIError("the AI service has stopped"))
-        workers = list(self._workers)
+        self._refuse_waiting(AIError("the AI service has stopped"))
+        workers = list(self._searchers)
         for worker in workers:
             self._end(worker, AIError("the AI service has stopped"), polite=True)
         loop = asyncio.get_running_loop()
@@ -228,47 +160,17 @@ class WorkerPool:
         )
         self._gauge()
 
-    # --- inside ----------------------------------------------------------------------
+    # --- the backend's part ----------------------------------------------------------
 
-    def _dispatch(self) -> None:
-        """Give waiting questions to idle workers; start workers for the rest."""
-        for worker in self._workers:
-            if not (worker.ready and worker.job is None):
-                continue
-            job = self._next()
-            if job is None:
-                break
-            self._start(worker, job)
-        starting = sum(1 for worker in self._workers if not worker.ready)
-        need = self.waiting - starting
-        while need > 0 and len(self._workers) < self.size and not self._closed:
-            self._spawn()
-            need -= 1
-        self._gauge()
-
-    def _next(self) -> _Job | None:
-        for queue in (self._moves, self._analyses):
-            if queue:
-                return queue.popleft()
-        return None
-
-    def _start(self, worker: _Worker, job: _Job) -> None:
-        job.started = time.perf_counter()
-        metrics.AI_WAIT_SECONDS.observe(job.started - job.queued)
-        job.worker, worker.job = worker, job
+    def _send(self, worker: _Worker, job: Job) -> None:
         try:
             worker.channel.send((job.id, job.question))
         except (OSError, ValueError):
             self._end(worker, AIError("the AI worker ended before it got the question"))
-            return
-        job.timer = asyncio.get_running_loop().call_later(
-            job.limit + self.grace, self._overran, job
-        )
 
     def _spawn(self) -> None:
-        assert isinstance(self.context, BaseContext)
-        mine, theirs = self.context.Pipe(duplex=True)
-        process = self.context.Process(  # type: ignore[attr-defined]
+        mine, theirs = self._context.Pipe(duplex=True)
+        process = self._context.Process(  # type: ignore[attr-defined]
             target=_serve, args=(theirs,), name="spieltisch-ai-worker", daemon=True
         )
         process.start()
@@ -276,7 +178,7 @@ class WorkerPool:
         worker = _Worker(process, mine)
         worker.descriptor = mine.fileno()
         asyncio.get_running_loop().add_reader(worker.descriptor, self._readable, worker)
-        self._workers.append(worker)
+        self._searchers.append(worker)
 
     def _readable(self, worker: _Worker) -> None:
         try:
@@ -285,10 +187,8 @@ class WorkerPool:
         except (EOFError, OSError):
             if not worker.ready:  # it cannot even start: refuse what waits, no respawn loop
                 self._end(worker, AIError("an AI worker could not start"))
-                if not any(w.ready for w in self._workers):
-                    for queue in (self._moves, self._analyses):
-                        while queue:
-                            self._fail(queue.popleft(), AIError("the AI workers cannot start"))
+                if not any(w.ready for w in self._searchers):
+                    self._refuse_waiting(AIError("the AI workers cannot start"))
             else:
                 self._end(worker, AIError("the AI worker ended without an answer (it crashed)"))
         self._dispatch()
@@ -301,57 +201,17 @@ class WorkerPool:
         job = worker.job
         if job is None or job.id != job_id:
             return  # the answer to a question withdrawn meanwhile
-        worker.job = None
-        if job.timer is not None:
-            job.timer.cancel()
-        if job.future.done():
-            return
-        now = time.perf_counter()
-        if status == "ok":
-            metrics.AI_REPLY_SECONDS.labels(job.question.kind).observe(now - job.queued)
-            job.future.set_result(
-                Reply(value, float(think), job.started - job.queued, now - job.queued)
-            )
-        else:
-            job.future.set_exception(AIError(f"the AI failed: {value}"))
-
-    def _overran(self, job: _Job) -> None:
-        worker = job.worker
-        if worker is not None and worker.job is job:
-            self._end(
-                worker,
-                AIOverrun(
-                    f"the AI's search ran past its time limit of {job.limit:g} s and was stopped"
-                ),
-            )
-            self._dispatch()
-
-    def _withdraw(self, job: _Job) -> None:
-        """The asker gave up on `job`: out of the queue, or its worker killed now."""
-        for queue in (self._moves, self._analyses):
-            with contextlib.suppress(ValueError):
-                queue.remove(job)
-        worker = job.worker
-        if worker is not None and worker.job is job:
-            self._end(worker, AIError("the question was withdrawn"))
-        # workers still starting for questions nobody waits for any more are not needed
-        starting = [w for w in self._workers if not w.ready]
-        for surplus in starting[self.waiting :]:
-            self._end(surplus, AIError("the question was withdrawn"))
-        self._dispatch()
+        self._answered(worker, job, status, value, think)
 
     def _end(self, worker: _Worker, error: AIError, *, polite: bool = False) -> None:
         """Forget `worker` and end its process (at once, unless `polite` and idle); its
         question, if any, fails with `error`."""
-        if worker.gone:
+        idle = worker.job is None
+        if not self._drop(worker, error):
             return
-        worker.gone = True
         with contextlib.suppress(ValueError, OSError):
             asyncio.get_running_loop().remove_reader(worker.descriptor)
-        if worker in self._workers:
-            self._workers.remove(worker)
-        job, worker.job = worker.job, None
-        if polite and job is None:
+        if polite and idle:
             with contextlib.suppress(OSError, ValueError):
                 worker.channel.send(None)
         elif worker.process.is_alive():
@@ -361,10 +221,6 @@ class WorkerPool:
             worker.channel.close()
         if not polite:
             asyncio.get_running_loop().run_in_executor(None, self._reap, worker.process, 5.0)
-        if job is not None:
-            if job.timer is not None:
-                job.timer.cancel()
-            self._fail(job, error)
 
     @staticmethod
     def _reap(process: Any, timeout: float) -> None:
@@ -372,12 +228,3 @@ class WorkerPool:
         if process.is_alive():
             process.kill()
             process.join(timeout)
-
-    @staticmethod
-    def _fail(job: _Job, error: AIError) -> None:
-        if not job.future.done():
-            job.future.set_exception(error)
-
-    def _gauge(self) -> None:
-        metrics.AI_QUEUE_DEPTH.set(self.waiting)
-        metrics.AI_SEARCHES.set(self.running)

@@ -27,18 +27,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib.util
-import itertools
 import os
 import socket
 import time
-from collections import deque
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from spieltisch.ai.pool import OVERRUN_GRACE, WORKER_NICENESS, AIBusy, AIError, AIOverrun, Reply
-from spieltisch.ai.questions import MOVE, Question, answer
-from spieltisch.core import metrics
+from spieltisch.ai import searchers
+from spieltisch.ai.pool import WORKER_NICENESS
+from spieltisch.ai.questions import Question, answer
+from spieltisch.ai.searchers import OVERRUN_GRACE, AIBusy, AIError, Job, Reply, SearcherQueue
 from spieltisch.core.errors import SpieltischError
 
 __all__ = ["NAMESPACE", "RayPool", "RayUnavailable", "Searcher", "connect", "require_ray"]
@@ -116,32 +115,16 @@ def connect(address: str, cpus: int) -> tuple[Any, bool]:
 
 
 @dataclass(eq=False)
-class _Job:
-    id: int
-    question: Question
-    limit: float
-    future: asyncio.Future[Reply]
-    queued: float
-    started: float = 0.0
-    searcher: _Searcher | None = None
-    timer: asyncio.TimerHandle | None = None
-    retried: bool = False
-
-
-@dataclass(eq=False)
-class _Searcher:
+class _Searcher(searchers.Searcher):
     actor: Any
     born: float
-    ready: bool = False
-    job: _Job | None = None
-    gone: bool = False
     pid: int = 0
     node: str = ""
     timer: asyncio.TimerHandle | None = None
 
 
 @dataclass(eq=False)
-class RayPool:
+class RayPool(SearcherQueue[_Searcher]):
     """`size` searchers on the Ray cluster at `address` at most, `queue` questions
     waiting at most (see the module). Use it from one event loop; `close()` ends every
     searcher (and the Ray instance, when the pool started it)."""
@@ -154,11 +137,6 @@ class RayPool:
     grace: float = OVERRUN_GRACE
     start_seconds: float = START_SECONDS
     connect_seconds: float = CONNECT_SECONDS
-    _searchers: list[_Searcher] = field(default_factory=list)
-    _moves: deque[_Job] = field(default_factory=deque)
-    _analyses: deque[_Job] = field(default_factory=deque)
-    _ids: itertools.count[int] = field(default_factory=itertools.count)
-    _closed: bool = False
     _ray: Any = None
     _remote: Any = None
     _owns_ray: bool = False
@@ -167,22 +145,11 @@ class RayPool:
     _failure: AIError | None = None
 
     def __post_init__(self) -> None:
-        if self.size < 1 or self.queue < 1:
-            raise ValueError("a pool has at least one searcher and one place in its queue")
+        self._open("searcher")
         if self.cpus < 1 or self.memory_mb < 0:
             raise ValueError("a searcher takes at least one CPU and no negative memory")
 
     # --- reading ---------------------------------------------------------------------
-
-    @property
-    def waiting(self) -> int:
-        """Questions waiting for a searcher."""
-        return len(self._moves) + len(self._analyses)
-
-    @property
-    def running(self) -> int:
-        """Searches running now."""
-        return sum(1 for searcher in self._searchers if searcher.job is not None)
 
     @property
     def connected(self) -> bool:
@@ -203,24 +170,12 @@ class RayPool:
         """The answer to `question`, whose search may take `limit` seconds (plus the
         grace) once a searcher has it. `AIBusy` when the queue is full; cancelling the
         awaiting task withdraws the question (its searcher ended if it searches)."""
-        if self._closed:
-            raise AIError("the AI service has stopped")
-        if self.running + self.waiting >= self.size + self.queue:
-            raise AIBusy(
-                f"the AI is busy ({self.running} searches running, {self.waiting} waiting): "
-                "try again in a moment"
-            )
-        loop = asyncio.get_running_loop()
-        job = _Job(next(self._ids), question, limit, loop.create_future(), time.perf_counter())
-        (self._moves if question.kind == MOVE else self._analyses).append(job)
+        job = self._admit(question, limit)
         if self._remote is None:
-            job.timer = loop.call_later(self.connect_seconds, self._unconnected, job)
-        self._dispatch()
-        try:
-            return await job.future
-        except asyncio.CancelledError:
-            self._withdraw(job)
-            raise
+            job.timer = asyncio.get_running_loop().call_later(
+                self.connect_seconds, self._unconnected, job
+            )
+        return await self._answer(job)
 
     async def start(self) -> None:
         """Connect to the cluster now (`RayUnavailable` if it cannot be reached), rather
@@ -231,9 +186,7 @@ class RayPool:
     async def close(self) -> None:
         """End every searcher and refuse what waits; the pool takes no more questions."""
         self._closed = True
-        for queue in (self._moves, self._analyses):
-            while queue:
-                self._fail(queue.popleft(), AIError("the AI service has stopped"))
+        self._refuse_waiting(AIError("the AI service has stopped"))
         actors = []
         for searcher in list(self._searchers):
             actors.append(searcher.actor)
@@ -272,13 +225,13 @@ class RayPool:
         error = future.exception() if not future.cancelled() else None
         if error is not None:
             self._failure = error if isinstance(error, AIError) else RayUnavailable(repr(error))
-            self._fail_waiting(self._failure)
+            self._refuse_waiting(self._failure)
         self._dispatch()
 
-    # --- inside ----------------------------------------------------------------------
+    # --- the backend's part ----------------------------------------------------------
 
     def _dispatch(self) -> None:
-        """Give waiting questions to idle searchers; start searchers for the rest."""
+        """As every backend, once connected to the cluster (connecting first)."""
         if self._closed:
             self._gauge()
             return
@@ -286,30 +239,12 @@ class RayPool:
             if self.waiting and self._connecting is None:
                 if time.monotonic() - self._failed_at < RECONNECT_SECONDS:
                     kind = type(self._failure) if self._failure is not None else RayUnavailable
-                    self._fail_waiting(kind(f"{self._failure} (a moment ago; tried again soon)"))
+                    self._refuse_waiting(kind(f"{self._failure} (a moment ago; tried again soon)"))
                 else:
                     self._begin_connecting()
             self._gauge()
             return
-        for searcher in self._searchers:
-            if not (searcher.ready and searcher.job is None):
-                continue
-            job = self._next()
-            if job is None:
-                break
-            self._start(searcher, job)
-        starting = sum(1 for searcher in self._searchers if not searcher.ready)
-        need = self.waiting - starting
-        while need > 0 and len(self._searchers) < self.size:
-            self._spawn()
-            need -= 1
-        self._gauge()
-
-    def _next(self) -> _Job | None:
-        for queue in (self._moves, self._analyses):
-            if queue:
-                return queue.popleft()
-        return None
+        super()._dispatch()
 
     def _options(self) -> dict[str, Any]:
         options: dict[str, Any] = {"num_cpus": self.cpus, "max_restarts": 0}
@@ -317,13 +252,12 @@ class RayPool:
             options["memory"] = self.memory_mb * 1024 * 1024
         return options
 
-    def _unconnected(self, job: _Job) -> None:
+    def _unconnected(self, job: Job) -> None:
         """`job` waited `connect_seconds` for the cluster: refused, out of the queue."""
         if self._remote is not None or job.future.done():
             return
-        for queue in (self._moves, self._analyses):
-            with contextlib.suppress(ValueError):
-                queue.remove(job)
+        with contextlib.suppress(ValueError):
+            self._queue_of(job).remove(job)
         self._fail(
             job,
             RayUnavailable(
@@ -350,7 +284,7 @@ class RayPool:
         if done.cancelled() or done.exception() is not None:
             self._end(searcher, AIError("an AI searcher could not start on the Ray cluster"))
             if not any(s.ready for s in self._searchers):
-                self._fail_waiting(
+                self._refuse_waiting(
                     RayUnavailable("the AI searchers cannot start on the Ray cluster")
                 )
         else:
@@ -365,7 +299,7 @@ class RayPool:
             return
         self._end(searcher, AIError("an AI searcher did not start in time"))
         if not any(s.ready for s in self._searchers):
-            self._fail_waiting(
+            self._refuse_waiting(
                 RayUnavailable(
                     f"the Ray cluster found no room for an AI searcher ({self.cpus} CPU, "
                     f"{self.memory_mb} MB) within {self.start_seconds:g} s"
@@ -373,19 +307,11 @@ class RayPool:
             )
         self._dispatch()
 
-    def _start(self, searcher: _Searcher, job: _Job) -> None:
-        if job.timer is not None:  # the wait for the connection is over
-            job.timer.cancel()
-        job.started = time.perf_counter()
-        metrics.AI_WAIT_SECONDS.observe(job.started - job.queued)
-        job.searcher, searcher.job = searcher, job
+    def _send(self, searcher: _Searcher, job: Job) -> None:
         reply = _future(searcher.actor.answer.remote(job.question))
         reply.add_done_callback(lambda done: self._heard(searcher, job, done))
-        job.timer = asyncio.get_running_loop().call_later(
-            job.limit + self.grace, self._overran, job
-        )
 
-    def _heard(self, searcher: _Searcher, job: _Job, done: asyncio.Future[Any]) -> None:
+    def _heard(self, searcher: _Searcher, job: Job, done: asyncio.Future[Any]) -> None:
         if searcher.job is not job or searcher.gone:
             return  # the answer to a question withdrawn meanwhile
         if done.cancelled() or done.exception() is not None:
@@ -394,85 +320,25 @@ class RayPool:
                 # new searcher, first in the queue
                 job.retried = True
                 searcher.job = None
-                job.searcher = None
                 if job.timer is not None:
                     job.timer.cancel()
-                (self._moves if job.question.kind == MOVE else self._analyses).appendleft(job)
+                self._queue_of(job).appendleft(job)
             self._end(searcher, AIError("the AI searcher ended without an answer (it died)"))
             self._dispatch()
             return
-        searcher.job = None
-        if job.timer is not None:
-            job.timer.cancel()
         status, value, think = done.result()
-        now = time.perf_counter()
-        if not job.future.done():
-            if status == "ok":
-                metrics.AI_REPLY_SECONDS.labels(job.question.kind).observe(now - job.queued)
-                job.future.set_result(
-                    Reply(value, float(think), job.started - job.queued, now - job.queued)
-                )
-            else:
-                job.future.set_exception(AIError(f"the AI failed: {value}"))
-        self._dispatch()
-
-    def _overran(self, job: _Job) -> None:
-        searcher = job.searcher
-        if searcher is not None and searcher.job is job:
-            self._end(
-                searcher,
-                AIOverrun(
-                    f"the AI's search ran past its time limit of {job.limit:g} s and was stopped"
-                ),
-            )
-            self._dispatch()
-
-    def _withdraw(self, job: _Job) -> None:
-        """The asker gave up on `job`: out of the queue, or its searcher ended now."""
-        for queue in (self._moves, self._analyses):
-            with contextlib.suppress(ValueError):
-                queue.remove(job)
-        searcher = job.searcher
-        if searcher is not None and searcher.job is job:
-            self._end(searcher, AIError("the question was withdrawn"))
-        starting = [s for s in self._searchers if not s.ready]
-        for surplus in starting[self.waiting :]:
-            self._end(surplus, AIError("the question was withdrawn"))
+        self._answered(searcher, job, status, value, think)
         self._dispatch()
 
     def _end(self, searcher: _Searcher, error: AIError, *, kill: bool = True) -> None:
         """Forget `searcher` and (with `kill`) end its actor in a thread; its question,
         if any, fails with `error`."""
-        if searcher.gone:
-            return
-        searcher.gone = True
         if searcher.timer is not None:
             searcher.timer.cancel()
-        if searcher in self._searchers:
-            self._searchers.remove(searcher)
-        job, searcher.job = searcher.job, None
+        if not self._drop(searcher, error):
+            return
         if kill and self._ray is not None:
             asyncio.get_running_loop().run_in_executor(None, _kill, self._ray, searcher.actor)
-        if job is not None:
-            if job.timer is not None:
-                job.timer.cancel()
-            self._fail(job, error)
-
-    def _fail_waiting(self, error: AIError) -> None:
-        for queue in (self._moves, self._analyses):
-            while queue:
-                self._fail(queue.popleft(), error)
-
-    @staticmethod
-    def _fail(job: _Job, error: AIError) -> None:
-        if job.timer is not None:
-            job.timer.cancel()
-        if not job.future.done():
-            job.future.set_exception(error)
-
-    def _gauge(self) -> None:
-        metrics.AI_QUEUE_DEPTH.set(self.waiting)
-        metrics.AI_SEARCHES.set(self.running)
 
 
 def _future(ref: Any) -> asyncio.Future[Any]:
