@@ -149,3 +149,37 @@ def test_a_piece_dragged_by_touch(web: ServerProcess, phone: Any) -> None:
     wait_ply(phone, 1)
     assert api_table(phone, web, table_id)["moves"] == [move["notation"]]
     assert phone.evaluate("() => window.scrollY") == scrolled  # the drag did not scroll
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_header_tap_targets(web: ServerProcess, browser: Any, lang: str) -> None:
+    """Every link and menu of the header is a tap target of 40 × 40 px or more, on one
+    row of the phone's screen, in English and in German."""
+    made = browser.new_context(
+        viewport=PHONE,
+        has_touch=True,
+        is_mobile=True,
+        locale=lang,
+        extra_http_headers={"Accept-Language": lang},
+    )
+    try:
+        page = made.new_page()
+        page.goto(f"{web.url}/#/")
+        page.wait_for_selector("header.top nav a")
+        targets = """h => [...h.querySelectorAll('a, summary')]
+              .filter(e => e.checkVisibility())
+              .map(e => { const r = e.getBoundingClientRect();
+                          return [e.textContent.trim(), r.width, r.height, r.top]; })"""
+        sizes = page.locator("header.top").evaluate(targets)
+        small = [s for s in sizes if s[1] < 40 or s[2] < 40]
+        assert not small, f"header tap targets under 40 px: {small}"
+        rows = {round(s[3]) for s in sizes}
+        assert len(rows) <= 2, f"the header takes more than two rows: {sizes}"
+        page.locator("header.top nav details.menu summary").tap()  # the rules menu, open
+        page.wait_for_selector("#rules-menu a")
+        opened = page.locator("#rules-menu").evaluate(targets)
+        assert len(opened) == 4
+        small = [s for s in opened if s[2] < 40]
+        assert not small, f"rules menu entries under 40 px: {small}"
+    finally:
+        made.close()
