@@ -30,6 +30,7 @@ from spieltisch.server.api import ROUTES
 from spieltisch.server.arena_api import ARENA_ROUTES
 from spieltisch.server.bot_socket import BOT_PATH, bot_socket, start_bots, stop_bots
 from spieltisch.server.bots_api import BOTS_ROUTES
+from spieltisch.server.chat import chats_of
 from spieltisch.server.cluster import Cluster
 from spieltisch.server.edge import Edge
 from spieltisch.server.hub import IDLE_GRACE, Hub
@@ -85,6 +86,7 @@ def create_app(
         app.state.hub = hub
         if settings.broker_url is not None:  # one of several processes on one database
             hub.cluster = Cluster(hub, settings)
+            chats_of(app)  # the chat rooms of the tables it owns, for every process
             await hub.cluster.start()
         started = time.perf_counter()
         resumed = hub.restore()

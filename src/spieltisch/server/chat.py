@@ -13,6 +13,12 @@ spectator (an anonymous spectator is asked for one: `NAME_NEEDED`). Refusals are
 `{"type": "chat_error", "code": ...}` with a stable code the page translates.
 
 Muting is the reader's choice and lives in the browser (`js/chat.js`, per table).
+
+With several server processes (`server.cluster`) a table's rooms live at its owner: a
+browser watching from another process writes through the owner (its line checked and
+counted where it was written), the owner numbers the line, sends it to its own readers
+and publishes it to the processes watching the table, and a history is asked of the
+owner. If the owner cannot be reached the refusal is `UNAVAILABLE`.
 """
 
 from __future__ import annotations
@@ -27,8 +33,10 @@ from spieltisch.bots.outbox import Outbox
 from spieltisch.core.guard import Guard
 from spieltisch.core.names import BadName, clean_text
 from spieltisch.core.settings import Settings
+from spieltisch.server.cluster import RemoteTable
 from spieltisch.server.hub import Hub, LiveTable
 from spieltisch.server.identity import Identity
+from spieltisch.store import StoreUnavailable
 
 __all__ = ["CHAT_KINDS", "PLAYERS", "SPECTATORS", "ChatError", "ChatRoom", "Chats", "Room"]
 
@@ -79,7 +87,11 @@ class ChatRoom:
         return list(self.lines[room])
 
 
-def room_of(live: LiveTable, token: str | None) -> Room:
+#: A table as its chat sees it: owned here, or watched here and owned elsewhere.
+Watched = LiveTable | RemoteTable
+
+
+def room_of(live: Watched, token: str | None) -> Room:
     """The room a browser reads and writes: the players' if it holds a seat."""
     return PLAYERS if live.held(token) else SPECTATORS
 
@@ -98,6 +110,8 @@ class Chats:
         self.settings = settings
         self.guard = guard
         self.rooms: dict[int, ChatRoom] = {}
+        if hub.cluster is not None:  # the owner of a table answers for its rooms
+            hub.cluster.chats = self
 
     def room(self, live: LiveTable) -> ChatRoom:
         found = self.rooms.get(live.id)
@@ -107,32 +121,42 @@ class Chats:
             found = self.rooms[live.id] = ChatRoom(self.settings.chat_history)
         return found
 
-    def handle(
-        self, live: LiveTable, identity: Identity, outbox: Outbox, data: dict[str, Any]
+    async def handle(
+        self, live: Watched, identity: Identity, outbox: Outbox, data: dict[str, Any]
     ) -> None:
         """One chat message of a table socket (`CHAT_KINDS`); a refusal is answered on
         the socket."""
         try:
             if data.get("type") == "chat_history":
-                self.greet(live, outbox, identity.key)
+                await self.greet(live, outbox, identity.key)
             else:
-                self.say(live, identity, data.get("text"))
+                await self.say(live, identity, data.get("text"))
         except ChatError as exc:
             outbox.send(exc.message())
+        except StoreUnavailable:  # the owner process of the table did not answer
+            outbox.send(ChatError("UNAVAILABLE").message())
 
-    def greet(self, live: LiveTable, outbox: Outbox, token: str | None) -> None:
+    async def greet(self, live: Watched, outbox: Outbox, token: str | None) -> None:
         """Send a watcher the history of its room (and which room it is)."""
         room = room_of(live, token)
-        outbox.send(_message(room, self.room(live).history(room), history=True))
+        if isinstance(live, RemoteTable):
+            lines = await live.cluster.request(live.id, "chat_history", room=room)
+        else:
+            lines = self.history(live, room)
+        outbox.send(_message(room, lines, history=True))
 
-    def say(self, live: LiveTable, identity: Identity, raw: object) -> None:
+    def history(self, live: LiveTable, room: Room) -> list[dict[str, Any]]:
+        """The lines of `room` of a table owned here."""
+        return self.room(live).history(room)
+
+    async def say(self, live: Watched, identity: Identity, raw: object) -> None:
         """Add the line `raw` from `identity` to its room and send it to that room's
         readers (`ChatError` when refused)."""
         token = identity.key
         held = live.held(token)
         room = room_of(live, token)
         if held:
-            name: str | None = live.table.seats[held[0]].name
+            name: str | None = _seat_name(live, held[0])
             seat: int | None = held[0] if len(held) == 1 else None
         else:
             name, seat = identity.name, None
@@ -149,11 +173,37 @@ class Chats:
         wait = self.guard.hit("chat", token)
         if wait is not None:
             raise ChatError("TOO_FAST", wait)
+        if isinstance(live, RemoteTable):  # the owner numbers it and sends it to everyone
+            await live.cluster.request(live.id, "chat", room=room, name=name, seat=seat, text=text)
+        else:
+            self.post(live, room, name, seat, text)
+
+    def post(
+        self, live: LiveTable, room: Room, name: str, seat: int | None, text: str
+    ) -> dict[str, Any]:
+        """Add a checked line to a room of a table owned here and send it to the room's
+        readers, here and on the processes that watch the table."""
         line = self.room(live).add(room, name, seat, text)
+        self.deliver(live, room, line)
+        cluster = self.hub.cluster
+        if cluster is not None and cluster.watched_elsewhere(live):
+            cluster.publish_chat(live, room, line)
+        return line
+
+    @staticmethod
+    def deliver(live: Watched, room: Room, line: dict[str, Any]) -> None:
+        """Send `line` to the readers of `room` among the table's sockets on this process."""
         encoded = _message(room, [line], history=False)
         for outbox, reader in list(live.sockets.items()):
             if room_of(live, reader) == room:
                 outbox.send(encoded)
+
+
+def _seat_name(live: Watched, seat: int) -> str | None:
+    """The name on `seat` (a remote table knows it from its owner's last frame)."""
+    if isinstance(live, RemoteTable):
+        return live.seat_name(seat)
+    return live.table.seats[seat].name
 
 
 def chats_of(app: Any) -> Chats:

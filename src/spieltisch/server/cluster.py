@@ -32,7 +32,7 @@ import socket
 import time
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import parse_qs, urlsplit
 
 from spieltisch.bots.outbox import Outbox
@@ -46,6 +46,7 @@ from spieltisch.tables.lifecycle import stale_reason
 from spieltisch.tables.recorder import NotSaved, store_call
 
 if TYPE_CHECKING:
+    from spieltisch.server.chat import Chats
     from spieltisch.server.hub import Frame, Hub, LiveTable
 
 __all__ = ["Cluster", "Elsewhere", "OwnerGone", "RemoteTable"]
@@ -122,6 +123,12 @@ class RemoteTable:
 
         return [] if self.frame is None else held_seats(self.frame.holders, token)
 
+    def seat_name(self, seat: int) -> str | None:
+        """The name on `seat`, as the owner's last frame says."""
+        seats = [] if self.frame is None else self.frame.head.get("seats") or []
+        name = seats[seat].get("name") if 0 <= seat < len(seats) else None
+        return name if isinstance(name, str) else None
+
     def message(self, tokens: list[str | None]) -> dict[str | None, str]:
         if self.frame is None:
             raise OwnerGone(f"table {self.id}: its owner process has not answered")
@@ -181,6 +188,9 @@ class Cluster:
         #: published them.
         self.others_lobby: dict[str, list[dict[str, Any]]] = {"open": [], "running": []}
         self._serving: set[asyncio.Task[None]] = set()
+        #: The chat rooms of this process's tables (`server.chat`, set by its `Chats`):
+        #: the owner of a table keeps its rooms for every process.
+        self.chats: Chats | None = None
 
     def _channel(self, kind: str, key: object) -> str:
         return f"{self.prefix}{kind}:{key}"
@@ -403,7 +413,10 @@ class Cluster:
             head, _, state = data.partition(b"\n")
             frame = json.loads(head)
             remote = self.remotes.get(int(frame["table"]))
-            if remote is not None:
+            if remote is not None and "chat" in frame:  # a chat line of the owner's
+                if self.chats is not None:
+                    self.chats.deliver(remote, frame["chat"]["room"], frame["chat"]["line"])
+            elif remote is not None:
                 shared = {**frame["frame"], "state_json": state.decode()}
                 remote.deliver(frame["owner"], _frame(shared))
             return
@@ -443,6 +456,23 @@ class Cluster:
                 await live.flush()
             elif op == "join":
                 reply["result"] = await self.hub.join(live, str(token), str(message["name"]))
+            elif op in ("chat", "chat_history"):
+                if self.chats is None:
+                    raise OwnerGone(f"table {live.id}: no chat here")
+                room: Literal["players", "spectators"] = (
+                    "players" if message.get("room") == "players" else "spectators"
+                )
+                if op == "chat_history":
+                    reply["result"] = self.chats.history(live, room)
+                else:
+                    seat = message.get("seat")
+                    reply["result"] = self.chats.post(
+                        live,
+                        room,
+                        str(message.get("name")),
+                        seat if isinstance(seat, int) else None,
+                        str(message.get("text")),
+                    )
             elif op == "rematch":
                 fresh = await self.hub.rematch(live, str(token or ""))
                 reply["result"] = None if fresh is None else fresh.id
@@ -467,6 +497,12 @@ class Cluster:
         message = {"table": live.id, "owner": self.node, "frame": shared}
         data = json.dumps(message, separators=(",", ":")) + "\n" + state
         self.broker.send(self._channel("view", live.id), data.encode())
+
+    def publish_chat(self, live: LiveTable, room: str, line: dict[str, Any]) -> None:
+        """Send a chat line of `live`'s `room` to the processes watching it (on the
+        frames' channel, so that it comes in order with them)."""
+        message = {"table": live.id, "owner": self.node, "chat": {"room": room, "line": line}}
+        self.broker.send(self._channel("view", live.id), json.dumps(message).encode())
 
     def _watched_from(self, live: LiveTable, node: str, tokens: list[Any]) -> None:
         """Process `node` watches `live` with `tokens` now: the table's spectators and

@@ -150,7 +150,7 @@ async def table_socket(socket: WebSocket) -> None:
                     raise NotationError("a message is a JSON object")
                 kind = data.get("type")
                 if isinstance(kind, str) and kind in CHAT_KINDS:  # server/chat.py
-                    chats_of(app).handle(live, identity, outbox, data)
+                    await chats_of(app).handle(live, identity, outbox, data)
                     continue
                 if isinstance(live, RemoteTable):
                     await live.act(token, data)  # at the owner process, once stored there

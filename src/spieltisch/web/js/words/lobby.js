@@ -95,6 +95,7 @@ register({
     "lobby.chat.error.EMPTY": "Type something first.",
     "lobby.chat.error.BAD_TEXT": "That line cannot be sent.",
     "lobby.chat.error.TOO_FAST": "Not so fast: try again in {wait} s.",
+    "lobby.chat.error.UNAVAILABLE": "The chat cannot be reached just now: try again in a moment.",
 
     "lobby.ratings.title": "Leaderboard",
     "lobby.ratings.live": "Rating",
@@ -222,6 +223,7 @@ register({
     "lobby.chat.error.EMPTY": "Schreib zuerst etwas.",
     "lobby.chat.error.BAD_TEXT": "Diese Zeile kann nicht gesendet werden.",
     "lobby.chat.error.TOO_FAST": "Nicht so schnell: versuch es in {wait} s wieder.",
+    "lobby.chat.error.UNAVAILABLE": "Der Chat ist gerade nicht erreichbar: versuch es gleich noch einmal.",
 
     "lobby.ratings.title": "Rangliste",
     "lobby.ratings.live": "Wertung",
