@@ -77,6 +77,7 @@ class ServerProcess:
                 return
             except (urllib.error.URLError, ConnectionError, OSError):
                 time.sleep(0.1)
+        self.stop()  # not left running behind the failed fixture (it has no finally yet)
         raise RuntimeError("the server did not start within 30 s")
 
     def stop(self) -> None:
