@@ -11,6 +11,7 @@ accepts is handed over in its canonical form.
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -22,6 +23,12 @@ try:
     from spieltisch import _native
 except ImportError:  # a source tree without the built extension: the Python games only
     _native = None  # type: ignore[assignment]
+
+#: Schachogi's NNUE network shipped with the package (`eval=nnue`, docs/native.md), read by
+#: the engine on its first use.
+SCHACHOGI_NETWORK = Path(__file__).parent / "networks" / "schachogi.nnue"
+if _native is not None and hasattr(_native.schachogi, "set_network"):
+    _native.schachogi.set_network(str(SCHACHOGI_NETWORK))
 
 Outcome = tuple[int | None, str, tuple[tuple[int, ...], ...]]
 #: A game by name (its default options) or as a `Game` with its options.
