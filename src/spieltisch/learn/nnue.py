@@ -12,7 +12,11 @@ numpy only, so the engine's result can be checked without PyTorch.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import random
 import struct
+import sys
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -147,3 +151,47 @@ class Network:
         out = self.b2 + int(self.w2.astype(np.int64) @ h)
         scaled = out * self.output_scale
         return scaled // OUTPUT_UNIT if scaled >= 0 else -((-scaled) // OUTPUT_UNIT)
+
+
+def sample_positions(count: int, seed: int, plies: int = 120) -> list[str]:
+    """`count` Schachogi position texts from random games of the native engine (seeded),
+    every position of each game in play up to `plies`: captures, promotions and lone
+    Pflöcke included, for checking the engine's forward pass against this one."""
+    from spieltisch import native
+
+    rng = random.Random(seed)
+    start = "rwsipswr/bbbbbbbb/8/8/8/8/BBBBBBBB/RWSIPSWR w 0 1"
+    out: list[str] = []
+    while len(out) < count:
+        text = start
+        for _ in range(plies):
+            moves = native.legal_moves("schachogi", text)
+            if not moves:
+                break
+            out.append(text)
+            text = native.play("schachogi", text, rng.choice(moves))
+    return out[:count]
+
+
+def file_digest(path: Path) -> str:
+    """The SHA-256 of a network file (what stored expected values belong to)."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def write_expected(out: Path, count: int = 300, seed: int = 28) -> None:
+    """Stores the shipped network's values (this module's forward pass) on sampled
+    positions with the file's digest: the check the engine runs without numpy's help
+    (tests/native/test_nnue.py). Rewrite it after shipping a new network:
+
+        python -m spieltisch.learn.nnue tests/native/nnue_expected.json
+    """
+    network_path = shipped_path()
+    net = Network.read(network_path)
+    texts = sample_positions(count, seed)
+    rows = [[text, net.evaluate(text)] for text in texts]
+    payload = {"sha256": file_digest(network_path), "values": rows}
+    out.write_text(json.dumps(payload, indent=0) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write_expected(Path(sys.argv[1]))

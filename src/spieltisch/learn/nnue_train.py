@@ -222,7 +222,7 @@ def train(
             loss.backward()
             optimiser.step()
             model.clip()
-            total += float(loss) * len(rows)
+            total += float(loss.detach()) * len(rows)
         schedule.step()
         with torch.no_grad():
             figures["train_loss"] = total / len(shuffled)

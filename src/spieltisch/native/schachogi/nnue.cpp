@@ -56,7 +56,7 @@ std::unique_ptr<const Network> read(const std::string& name) {
     net->ft_weight.resize(static_cast<std::size_t>(kFeatures) * kHidden);
     for (auto& v : net->ft_weight) v = r.next<std::int16_t>();
     for (auto& v : net->b1) v = r.next<std::int32_t>();
-    for (auto& v : net->w1) v = r.next<std::int8_t>();
+    for (auto& v : net->w1) v = r.next<std::int8_t>();  // widened to int16
     net->b2 = r.next<std::int32_t>();
     for (auto& v : net->w2) v = r.next<std::int8_t>();
     if (r.at != bytes.size()) throw std::invalid_argument("the NNUE file has bytes after the network: " + name);

@@ -39,7 +39,8 @@ struct Network {
     std::array<std::int16_t, kHidden> ft_bias{};
     std::vector<std::int16_t> ft_weight;  // kFeatures rows of kHidden
     std::array<std::int32_t, kDense> b1{};
-    std::array<std::int8_t, kDense * 2 * kHidden> w1{};
+    // int8 in the file, held as int16 so the dot products vectorise (pmaddwd) without -march.
+    std::array<std::int16_t, kDense * 2 * kHidden> w1{};
     std::int32_t b2 = 0;
     std::array<std::int8_t, kDense> w2{};
 };
@@ -102,16 +103,16 @@ struct Accumulator {
 
 // The value for the side `us` (0 White, 1 Black), in hundredths of a Brrbrr.
 inline int evaluate(const Network& net, const Accumulator& acc, int us) {
-    alignas(64) std::array<std::uint8_t, 2 * kHidden> x;
+    alignas(64) std::array<std::int16_t, 2 * kHidden> x;
     for (int half = 0; half < 2; ++half) {
         const auto& v = acc.values[half == 0 ? us : 1 - us];
         for (int i = 0; i < kHidden; ++i) {
-            x[half * kHidden + i] = static_cast<std::uint8_t>(std::clamp<int>(v[i], 0, kActivationMax));
+            x[half * kHidden + i] = static_cast<std::int16_t>(std::clamp<int>(v[i], 0, kActivationMax));
         }
     }
     std::int32_t out = net.b2;
     for (int j = 0; j < kDense; ++j) {
-        const std::int8_t* row = &net.w1[static_cast<std::size_t>(j) * 2 * kHidden];
+        const std::int16_t* row = &net.w1[static_cast<std::size_t>(j) * 2 * kHidden];
         std::int32_t sum = net.b1[j];
         for (int i = 0; i < 2 * kHidden; ++i) sum += row[i] * x[i];
         const int h = std::clamp(sum >> kWeightShift, 0, kActivationMax);
