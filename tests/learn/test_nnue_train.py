@@ -16,9 +16,17 @@ pytest.importorskip("numpy", reason="the learn extra is not installed (pip insta
 import torch
 
 from spieltisch import native
+from spieltisch.games.schachogi import nnue
 from spieltisch.learn import nnue_data
-from spieltisch.learn.nnue import Network, sample_positions
-from spieltisch.learn.nnue_train import Data, NnueModel, _padded, integer_evaluate, quantise, train
+from spieltisch.learn.nnue_train import (
+    Data,
+    NnueModel,
+    _padded,
+    features_module,
+    integer_evaluate,
+    quantise,
+    train,
+)
 
 pytestmark = pytest.mark.skipif(not native.built(), reason="the native extension is not built")
 
@@ -26,7 +34,7 @@ pytestmark = pytest.mark.skipif(not native.built(), reason="the native extension
 @pytest.fixture(scope="module")
 def data_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = StringIO()
-    lines = nnue_data.generate(out, games=3, depth=2, seed=4, opening=8, noise=0.1)
+    lines = nnue_data.generate("schachogi", out, games=3, depth=2, seed=4, opening=8, noise=0.1)
     assert lines > 30
     path = tmp_path_factory.mktemp("nnue") / "data.tsv"
     path.write_text(out.getvalue())
@@ -42,38 +50,35 @@ def test_the_data_lines_hold_a_position_a_score_and_a_result(data_file: Path) ->
 
 
 def test_the_engine_equals_the_quantised_pytorch_model(data_file: Path, tmp_path: Path) -> None:
-    from spieltisch import _native
-
-    data = Data([data_file])
+    module, _config = native._engine("schachogi")
+    assert features_module("schachogi") is nnue
+    data = Data(nnue, [data_file])
     assert len(data) == 2 * len(data_file.read_text().splitlines())  # each also mirrored
     model, figures = train(data, epochs=2, batch=64)
     assert figures["valid_loss"] == figures["valid_loss"]  # a number
     net = quantise(model)
     path = tmp_path / "trained.nnue"
     net.write(path)
-    texts = sample_positions(2000, seed=random.Random(9).randrange(1000))
-    expected = integer_evaluate(Network.read(path), texts)
-    assert expected == integer_evaluate(net, texts)  # the file holds what was quantised
+    texts = nnue_data.random_positions("schachogi", 2000, seed=random.Random(9).randrange(1000))
+    expected = integer_evaluate(nnue, nnue.Network.read(path), texts)
+    assert expected == integer_evaluate(nnue, net, texts)  # the file holds what was quantised
     try:
-        _native.schachogi.set_network(str(path))
-        got = [
-            _native.schachogi.evaluate(text, 0 if " w " in text else 1, "eval=nnue")
-            for text in texts
-        ]
+        module.set_network(str(path))
+        got = [module.evaluate(text, 0 if " w " in text else 1, "eval=nnue") for text in texts]
     finally:
-        _native.schachogi.set_network(str(native.SCHACHOGI_NETWORK))
+        module.set_network(str(nnue.NETWORK))
     assert got == expected
     assert len(set(got)) > 50  # a trained network, not a constant
     # Rounding moves the float model's values by a few hundredths of a Brrbrr at most.
     with torch.no_grad():
-        us, them = _padded(texts[:500])
+        us, them = _padded(nnue, texts[:500])
         floats = model(us, them).tolist()
     error = sum(abs(a - b) for a, b in zip(floats, expected[:500], strict=True)) / 500
     assert error < 5.0
 
 
 def test_a_new_model_quantises_within_the_integer_ranges() -> None:
-    model = NnueModel()
+    model = NnueModel(nnue)
     with torch.no_grad():
         model.l1.weight.fill_(5.0)
     model.clip()

@@ -1,6 +1,6 @@
 """Schachogi's NNUE evaluation (`eval=nnue`, native/schachogi/nnue.hpp): the network file
 ships with the package and loads, the engine's integer forward pass equals the Python one
-(learn/nnue.py) and stored values, and the accumulator kept up to date move by move equals
+(games/schachogi/nnue.py) and stored values, and the accumulator kept up to date move by move equals
 one rebuilt from the board. The PyTorch side is tests/learn/test_nnue_train.py."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from spieltisch import native
+from spieltisch.games.schachogi.nnue import NETWORK
 
 pytestmark = pytest.mark.skipif(not native.built(), reason="the native extension is not built")
 
@@ -23,9 +24,10 @@ START = "rwsipswr/bbbbbbbb/8/8/8/8/BBBBBBBB/RWSIPSWR w 0 1"
 
 
 def _schachogi():  # type: ignore[no-untyped-def]
-    from spieltisch import _native
-
-    return _native.schachogi
+    """The engine's module, told where the shipped network is (as every caller through
+    spieltisch.native: `native._engine`)."""
+    module, _config = native._engine("schachogi")
+    return module
 
 
 def _nnue(text: str) -> int:
@@ -36,10 +38,11 @@ def _nnue(text: str) -> int:
 
 
 def test_the_network_ships_with_the_package_and_is_the_one_read() -> None:
-    shipped = Path(str(resources.files("spieltisch.native").joinpath("networks/schachogi.nnue")))
+    shipped = Path(str(resources.files("spieltisch.games.schachogi").joinpath("schachogi.nnue")))
     assert shipped.is_file()
     assert shipped.stat().st_size < 4 * 2**20
-    assert Path(_schachogi().network_path()) == shipped == native.SCHACHOGI_NETWORK
+    assert Path(_schachogi().network_path()) == shipped == native.network_file("schachogi")
+    assert native.network_file("ostseeschach") is None
     # The wheel takes the whole package directory but the patterns it excludes.
     build = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["scikit-build"]
     assert "src/spieltisch" in build["wheel"]["packages"]
@@ -53,7 +56,7 @@ def test_the_engine_gives_the_stored_values() -> None:
     import hashlib
 
     stored = json.loads(EXPECTED.read_text())
-    digest = hashlib.sha256(native.SCHACHOGI_NETWORK.read_bytes()).hexdigest()
+    digest = hashlib.sha256(NETWORK.read_bytes()).hexdigest()
     assert stored["sha256"] == digest, "a new network: rewrite nnue_expected.json"
     assert len(stored["values"]) >= 200
     assert [_nnue(text) for text, _value in stored["values"]] == [v for _t, v in stored["values"]]
@@ -61,10 +64,11 @@ def test_the_engine_gives_the_stored_values() -> None:
 
 def test_the_engine_equals_the_python_forward_pass_on_thousands_of_positions() -> None:
     pytest.importorskip("numpy", reason="the envs extra is not installed (pip install .[envs])")
-    from spieltisch.learn.nnue import Network, sample_positions
+    from spieltisch.games.schachogi.nnue import Network
+    from spieltisch.learn.nnue_data import random_positions
 
-    net = Network.read(native.SCHACHOGI_NETWORK)
-    texts = sample_positions(2000, seed=5)
+    net = Network.read(NETWORK)
+    texts = random_positions("schachogi", 2000, seed=5)
     assert len({text.split()[0] for text in texts}) > 1500
     assert any("+" in text for text in texts)  # promoted pieces among them
     assert [_nnue(text) for text in texts] == [net.evaluate(text) for text in texts]
@@ -90,14 +94,14 @@ def test_the_accumulator_equals_a_refresh_along_random_games() -> None:
 
 def test_the_accumulator_is_the_sum_of_the_features() -> None:
     pytest.importorskip("numpy", reason="the envs extra is not installed (pip install .[envs])")
-    from spieltisch.learn.nnue import Network, board_codes
+    from spieltisch.games.schachogi.nnue import Network, board_codes
 
-    net = Network.read(native.SCHACHOGI_NETWORK)
+    net = Network.read(NETWORK)
     for text in (START, "4p3/1B6/8/2i5/8/8/5b2/3P4 b 0 30"):
-        white, black = _schachogi().nnue_accumulator(text)
         codes = board_codes(text)
-        assert white == net.accumulator(codes, 0).tolist()
-        assert black == net.accumulator(codes, 1).tolist()
+        for perspective, got in enumerate(_schachogi().nnue_accumulator(text)):
+            assert got[:-1] == net.accumulator(codes, perspective).tolist()
+            assert got[-1] == net.psqt_sum(codes, perspective)
 
 
 def test_eval_configs_select_the_evaluation() -> None:
@@ -119,7 +123,7 @@ def test_a_missing_or_broken_network_file_is_refused(tmp_path: Path) -> None:
         with pytest.raises(ValueError, match="no NNUE network file"):
             _nnue(START)
         broken = tmp_path / "broken.nnue"
-        broken.write_bytes(native.SCHACHOGI_NETWORK.read_bytes()[:-1])
+        broken.write_bytes(NETWORK.read_bytes()[:-1])
         schachogi.set_network(str(broken))
         with pytest.raises(ValueError, match="cut short"):
             _nnue(START)
@@ -127,5 +131,5 @@ def test_a_missing_or_broken_network_file_is_refused(tmp_path: Path) -> None:
         with pytest.raises(ValueError, match="SPNNUE01"):
             _nnue(START)
     finally:
-        schachogi.set_network(str(native.SCHACHOGI_NETWORK))
+        schachogi.set_network(str(NETWORK))
     assert isinstance(_nnue(START), int)

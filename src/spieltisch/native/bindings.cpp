@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "batch_bindings.hpp"
-#include "nnue_bindings.hpp"
+#include "schachogi/nnue_bindings.hpp"
 #include "core/game_concept.hpp"
 #include "core/outcome.hpp"
 #include "core/perft.hpp"

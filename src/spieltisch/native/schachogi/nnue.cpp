@@ -55,6 +55,8 @@ std::unique_ptr<const Network> read(const std::string& name) {
     for (auto& v : net->ft_bias) v = r.next<std::int16_t>();
     net->ft_weight.resize(static_cast<std::size_t>(kFeatures) * kHidden);
     for (auto& v : net->ft_weight) v = r.next<std::int16_t>();
+    net->psqt.resize(kFeatures);
+    for (auto& v : net->psqt) v = r.next<std::int32_t>();
     for (auto& v : net->b1) v = r.next<std::int32_t>();
     for (auto& v : net->w1) v = r.next<std::int8_t>();  // widened to int16
     net->b2 = r.next<std::int32_t>();

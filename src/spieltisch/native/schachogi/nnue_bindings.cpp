@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "core/game_concept.hpp"
-#include "schachogi/position.hpp"
+#include "../core/game_concept.hpp"
+#include "position.hpp"
 
 namespace nb = nanobind;
 using spieltisch::native::schachogi::Position;
@@ -22,7 +22,7 @@ namespace {
 // Throws when the position's incremental accumulator is not the one rebuilt from its board.
 void check_accumulator(const Position& game, int ply) {
     const nnue::Accumulator fresh = game.refreshed_accumulator();
-    if (game.accumulator()->values != fresh.values) {
+    if (game.accumulator()->values != fresh.values || game.accumulator()->psqt != fresh.psqt) {
         throw std::logic_error("the incremental NNUE accumulator differs from a refresh at ply " +
                                std::to_string(ply) + ": " + game.text());
     }
@@ -41,11 +41,13 @@ void bind_nnue(nb::module_& m) {
             std::vector<std::vector<int>> out(2);
             for (int p = 0; p < 2; ++p) {
                 out[p].assign(game.accumulator()->values[p].begin(), game.accumulator()->values[p].end());
+                out[p].push_back(game.accumulator()->psqt[p]);
             }
             return out;
         },
         nb::arg("text"),
-        "The NNUE accumulator of the position: White's perspective, then Black's (int16 values).");
+        "The NNUE accumulator of the position: White's perspective, then Black's (the int16 "
+        "values, then the psqt sum).");
     m.def(
         "nnue_walk",
         [](const std::string& text, int plies, std::uint64_t seed) {
