@@ -10,6 +10,7 @@ import json
 import tomllib
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 START = "rwsipswr/bbbbbbbb/8/8/8/8/BBBBBBBB/RWSIPSWR w 0 1"
 
 
-def _schachogi():  # type: ignore[no-untyped-def]
+def _schachogi() -> Any:
     """The engine's module, told where the shipped network is (as every caller through
     spieltisch.native: `native._engine`)."""
     module, _config = native._engine("schachogi")
@@ -133,3 +134,28 @@ def test_a_missing_or_broken_network_file_is_refused(tmp_path: Path) -> None:
     finally:
         schachogi.set_network(str(NETWORK))
     assert isinstance(_nnue(START), int)
+
+
+def test_the_native_agent_plays_with_the_evaluation_its_spec_names() -> None:
+    import spieltisch
+    from spieltisch.ai.spec import AgentSpecError, make_agent
+    from spieltisch.native.search import search
+
+    game = spieltisch.load("schachogi")
+    state = game.new_state(1)
+    agent = make_agent("native:depth=3,eval=nnue", game)
+    assert agent.spec == "native:depth=3,eval=nnue"
+    assert agent.select(state) in state.legal_moves()
+    # The search's values are the network's: at depth 1 the best child's, negated.
+    text = state.text()
+    children = native.children("schachogi", text)
+    best = max(-_nnue(child) for _move, child in children)
+    assert search("schachogi", text, depth=1, plain=True, evaluation="nnue").score == best
+    with pytest.raises(AgentSpecError, match="one of classic, nnue"):
+        make_agent("native:depth=3,eval=neural", game)
+    with pytest.raises(AgentSpecError, match="no learned evaluation"):
+        make_agent("native:depth=3,eval=nnue", spieltisch.load("ostseeschach"))
+    with pytest.raises(ValueError, match="no learned evaluation"):
+        search(
+            "ostseeschach", spieltisch.load("ostseeschach").new_state(1).text(), evaluation="nnue"
+        )

@@ -54,7 +54,7 @@ def play_game(
         if not moves:
             return
         text = module.play(text, rng.choice(moves))
-    start, history = text, []
+    start, history = text, list[str]()
     seen: dict[int, int] = {}
     rows: list[tuple[str, int]] = []
     for _ in range(MAX_PLIES):

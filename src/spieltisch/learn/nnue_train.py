@@ -56,7 +56,7 @@ def features_module(name: str) -> ModuleType:
     return importlib.import_module(module_name)
 
 
-class NnueModel(nn.Module):  # type: ignore[misc]
+class NnueModel(nn.Module):
     """The float network (see the module's docstring) over the features of `spec`."""
 
     def __init__(self, spec: ModuleType) -> None:
@@ -136,7 +136,8 @@ def integer_evaluate(spec: ModuleType, net: Any, texts: list[str]) -> list[int]:
     psqt = torch.from_numpy(np.asarray(net.psqt, dtype=np.int64))
     psqt = torch.cat([psqt, torch.zeros(1, dtype=torch.int64)])
     out = (h @ w2 + net.b2 + psqt[us].sum(dim=1) - psqt[them].sum(dim=1)) * net.output_scale
-    return torch.div(out, OUTPUT_UNIT, rounding_mode="trunc").tolist()  # type: ignore[no-any-return]
+    values: list[int] = torch.div(out, OUTPUT_UNIT, rounding_mode="trunc").tolist()
+    return values
 
 
 def _pad(spec: ModuleType, rows: list[list[int]]) -> torch.Tensor:

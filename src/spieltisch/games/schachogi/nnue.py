@@ -164,7 +164,8 @@ class Network:
 
         rows = self.ft_weight[features(codes, perspective)]
         total = self.ft_bias.astype(np.int64) + rows.sum(axis=0, dtype=np.int64)
-        return total.astype(np.int16)
+        values: np.ndarray[Any, Any] = total.astype(np.int16)
+        return values
 
     def psqt_sum(self, codes: list[int], perspective: int) -> int:
         """The psqt weights of one perspective's features, summed (int32 in the engine)."""
