@@ -53,7 +53,8 @@ def test_the_network_ships_with_the_package_and_is_the_one_read() -> None:
 
 def test_the_engine_gives_the_stored_values() -> None:
     """Values the Python forward pass gave for the shipped network (`python -m
-    spieltisch.learn.nnue tests/native/nnue_expected.json` after training a new one)."""
+    spieltisch.learn.nnue_train schachogi --expected tests/native/nnue_expected.json` after
+    training a new one)."""
     import hashlib
 
     stored = json.loads(EXPECTED.read_text())

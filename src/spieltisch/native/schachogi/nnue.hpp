@@ -50,8 +50,8 @@ struct Network {
     std::array<std::int8_t, kDense> w2{};
 };
 
-// Where the network file is (set once by the Python package: spieltisch/native/__init__.py
-// names the file it ships); read on first use.
+// Where the network file is (set by the Python package: spieltisch.native names the file
+// the game ships, games/schachogi/nnue.py's NETWORK); read on first use, once.
 void set_path(const std::string& path);
 std::string path();
 // The network, read from the file on the first call (std::invalid_argument when there is no
