@@ -14,6 +14,10 @@ opening varies the games). It prints TEST's wins, draws and losses, its score wi
 
     python -m benchmarks.evaluation_match GAME PAIRS DEPTH OPENING BASE TEST [OPTIONS [SEED]]
     python -m benchmarks.evaluation_match okard 40 0.2s 6 1 2     # 0.2 s a move
+    python -m benchmarks.evaluation_match schachogi 50 5 8 classic nnue  # Schachogi's NNUE
+
+BASE and TEST are variant numbers, or a named evaluation the engine reads (Schachogi's
+`eval=classic` and `eval=nnue`, docs/native.md).
 
 OPTIONS `-` is the default options; SEED (default 2026) draws the pairs' seeds, another
 one gives an independent confirmation match.
@@ -41,7 +45,7 @@ class EvaluationAgent(Agent):
         self,
         game: Game[Any, Any],
         depth: int,
-        evaluation: int,
+        evaluation: int | str,
         seconds: float = 0.0,
     ) -> None:
         super().__init__(None)
@@ -67,8 +71,8 @@ def measure(
     pairs: int,
     depth: int,
     opening: int,
-    base: int,
-    test: int,
+    base: int | str,
+    test: int | str,
     options: str | None = None,
     seed: int = 2026,
     seconds: float = 0.0,
@@ -86,8 +90,8 @@ def report(
     name: str,
     limit: str,
     opening: int,
-    base: int,
-    test: int,
+    base: int | str,
+    test: int | str,
     options: str | None,
     seed: int,
     score: MatchScore,
@@ -112,7 +116,8 @@ def main(argv: list[str]) -> None:
     budget = argv[2]
     move_seconds = float(budget[:-1]) if budget.endswith("s") else 0.0
     depth = 0 if move_seconds else int(budget)
-    pairs, opening, base, test = (int(value) for value in (argv[1], *argv[3:6]))
+    pairs, opening = int(argv[1]), int(argv[3])
+    base, test = (int(value) if value.isdigit() else value for value in argv[4:6])
     options = argv[6] if len(argv) > 6 and argv[6] != "-" else None
     seed = int(argv[7]) if len(argv) > 7 else 2026
     start = time.perf_counter()

@@ -23,7 +23,8 @@ class NativeAgent(Agent):
     random, for the easy level) on top. `history=False` gives the search the position
     alone, not the game's moves (the engine before it knew them: for measuring); `prune`
     turns the search's selectivity switches on or off over the game's defaults (`rfp`,
-    `lmp`, `seeq`, `seep`, `mdp`: for measuring each)."""
+    `lmp`, `seeq`, `seep`, `mdp`: for measuring each); `evaluation` "nnue" or "classic" in a
+    game with a learned evaluation (Schachogi's NNUE, docs/native.md)."""
 
     def __init__(
         self,
@@ -35,6 +36,7 @@ class NativeAgent(Agent):
         seed: int | None = None,
         history: bool = True,
         prune: dict[str, bool] | None = None,
+        evaluation: str | None = None,
     ) -> None:
         super().__init__(seed)
         budget = budget or Budget()
@@ -47,6 +49,7 @@ class NativeAgent(Agent):
         self.history = history
         #: The selectivity switches set over the game's defaults (`native.search.PRUNE_SWITCHES`).
         self.prune = dict(prune or {})
+        self.evaluation = evaluation
         #: After the first move of a game the table of the earlier moves is kept.
         self._in_game = False
         parts = []
@@ -66,6 +69,8 @@ class NativeAgent(Agent):
             parts.append("history=off")
         for name, on in sorted(self.prune.items()):
             parts.append(f"{name}={'on' if on else 'off'}")
+        if evaluation is not None:
+            parts.append(f"eval={evaluation}")
         self.spec = "native:" + ",".join(parts)
 
     def new_game(self) -> None:
@@ -98,6 +103,7 @@ class NativeAgent(Agent):
             hash_mb=self.hash_mb,
             keep_table=self._in_game,
             prune=self.prune,
+            evaluation=self.evaluation,
         )
         self._in_game = True
         self.stats = {

@@ -27,7 +27,7 @@ from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.errors import NotationError, quote
 from spieltisch.core.game import Game
 from spieltisch.core.text import is_ascii_int, read_int
-from spieltisch.native.search import PRUNE_SWITCHES
+from spieltisch.native.search import EVALUATIONS, PRUNE_SWITCHES
 
 #: The built-in kinds; others come from `spieltisch.ai.registry`.
 KINDS = ("random", "mcts", "alphabeta", "native")
@@ -36,7 +36,17 @@ KEYS = {
     "random": {"seed"},
     "mcts": {"iterations", "time", "c", "rollout", "reuse", "seed"},
     "alphabeta": {"depth", "time", "shuffle", "seed"},
-    "native": {"depth", "time", "threads", "hash", "random", "seed", "history", *PRUNE_SWITCHES},
+    "native": {
+        "depth",
+        "time",
+        "threads",
+        "hash",
+        "random",
+        "seed",
+        "history",
+        "eval",
+        *PRUNE_SWITCHES,
+    },
 }
 
 #: The allowed range of every numeric setting: whole numbers and seconds.
@@ -201,6 +211,12 @@ def make_agent(
         threads = _number(settings, "threads", int)
         hash_mb = _number(settings, "hash", int)
         randomness = _number(settings, "random", float)
+        evaluation = settings.get("eval")
+        if evaluation is not None:
+            if evaluation not in EVALUATIONS:
+                raise AgentSpecError(f"eval={quote(evaluation)}: one of {', '.join(EVALUATIONS)}")
+            if game is not None and native.network_file(game.name) is None:
+                raise AgentSpecError(f"{game.name} has no learned evaluation (eval=nnue)")
         return NativeAgent(
             budget,
             threads=1 if threads is None else threads,
@@ -211,5 +227,6 @@ def make_agent(
             prune={
                 name: _flag(settings, name, True) for name in PRUNE_SWITCHES if name in settings
             },
+            evaluation=evaluation,
         )
     return AlphaBetaAgent(budget, seed=seed, shuffle=_flag(settings, "shuffle", True))

@@ -288,6 +288,10 @@ class Game(ABC, Generic[S, OptionsT]):
     #: The name of this game's engine in the native core (`spieltisch._native.<name>`), or
     #: None for a game without one; `options.native_config()` says which options it plays.
     native_name: ClassVar[str | None] = None
+    #: The module (dotted name) of this game's learned evaluation for its native engine
+    #: (`eval=nnue`, docs/native.md): its features, network file (`NETWORK`) and integer
+    #: forward pass, which `learn/nnue_train.py` trains for; None for a game without one.
+    nnue: ClassVar[str | None] = None
     #: The most outcomes one chance node can have during play (a die: 6); 0 for a game
     #: whose only randomness is the seeded set-up of `new_state(seed)`.
     max_chance_outcomes: ClassVar[int] = 0

@@ -11,6 +11,8 @@ accepts is handed over in its canonical form.
 from __future__ import annotations
 
 import functools
+import importlib
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -47,12 +49,25 @@ def engines() -> list[str]:
 
 @functools.cache
 def _submodule(name: str) -> ModuleType | None:
-    """The extension's submodule of the game `name`, None if it has none."""
+    """The extension's submodule of the game `name`, None if it has none; told where the
+    game's learned network is (`network_file`) when it has one."""
     native_name = game_class(name).native_name
     if _native is None or native_name is None:
         return None
     module: ModuleType | None = getattr(_native, native_name, None)
+    network = network_file(name)
+    if module is not None and network is not None and hasattr(module, "set_network"):
+        module.set_network(str(network))  # read on the first `eval=nnue`, once
     return module
+
+
+def network_file(name: str) -> Path | None:
+    """The learned evaluation's network file the package ships for the game `name`
+    (`Game.nnue`'s `NETWORK`), None for a game without one."""
+    module_name = game_class(name).nnue
+    if module_name is None:
+        return None
+    return Path(importlib.import_module(module_name).NETWORK)
 
 
 @functools.cache

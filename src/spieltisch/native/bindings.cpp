@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "batch_bindings.hpp"
+#include "schachogi/nnue_bindings.hpp"
 #include "core/game_concept.hpp"
 #include "core/outcome.hpp"
 #include "core/perft.hpp"
@@ -374,5 +375,7 @@ NB_MODULE(_native, m) {
         nb::arg("config"),
         "Why the native Okard engine cannot play the options of this config (okard/lookup.hpp; "
         "`OkardOptions.native_config()` writes it), or None.");
+    nb::module_ schachogi_module = nb::borrow<nb::module_>(m.attr("schachogi"));
+    bind_nnue(schachogi_module);  // eval=nnue's network file and checks (nnue_bindings.cpp)
     bind_batches(m);  // _native.<game>.Batch (batch_bindings.cpp)
 }

@@ -12,7 +12,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from spieltisch.core.game import State
-from spieltisch.native import GameLike, NativeUnavailableError, _call, _engine, built, looks_back
+from spieltisch.native import (
+    GameLike,
+    NativeUnavailableError,
+    _call,
+    _engine,
+    built,
+    looks_back,
+    network_file,
+)
 
 #: A score at least this large is a proven win (the engine's kWin - 1000).
 PROVEN = 999_000
@@ -157,6 +165,22 @@ def _iteration(row: _Row) -> Iteration:
     return Iteration(depth, score, nodes, seconds, tuple(pv), _lines(lines))
 
 
+#: The evaluations `search(evaluation=...)` picks in a game with a learned one.
+EVALUATIONS = ("classic", "nnue")
+
+
+def _with_evaluation(game: GameLike, config: str, evaluation: str | None) -> str:
+    """The engine config with the evaluation asked for (`eval=nnue`, `eval=classic`)."""
+    if evaluation is None:
+        return config
+    name = game if isinstance(game, str) else game.name
+    if evaluation not in EVALUATIONS:
+        raise ValueError(f"evaluation {evaluation!r}: one of {', '.join(EVALUATIONS)}")
+    if network_file(name) is None:
+        raise ValueError(f"{name} has no learned evaluation to choose (eval={evaluation})")
+    return " ".join(part for part in (config, f"eval={evaluation}") if part)
+
+
 def search(
     game: GameLike,
     text: str,
@@ -175,6 +199,7 @@ def search(
     multipv: int = 1,
     searchmoves: Sequence[str] = (),
     prune: Mapping[str, bool] | None = None,
+    evaluation: str | None = None,
 ) -> SearchResult:
     """Search the position `text` of `game` (a name: its default options; a `Game`: its
     options), or the position after `moves` from it, for `time` seconds and/or to `depth`.
@@ -200,6 +225,9 @@ def search(
 
     `prune` turns selectivity switches on or off over the game's defaults (`PRUNE_SWITCHES`,
     `prune_defaults`), e.g. `{"rfp": False}`; `plain=True` turns them all off.
+
+    `evaluation` picks the evaluation of a game with a learned one (`Game.nnue`): "nnue"
+    the network, "classic" the hand-written one (the default); ValueError elsewhere.
     """
     if time is not None and not (math.isfinite(time) and time > 0):
         raise ValueError("time must be a positive number of seconds")
@@ -226,6 +254,7 @@ def search(
 
     try:
         engine, config = _engine(game)
+        config = _with_evaluation(game, config, evaluation)
         best, score, reached, nodes, seconds, pv, rows, lines = engine.search(
             native_text,
             time or 0.0,

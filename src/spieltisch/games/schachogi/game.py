@@ -25,6 +25,7 @@ UNBOUNDED = sys.maxsize
 class Schachogi(Game[SchachogiState, SchachogiOptions]):
     name = "schachogi"
     native_name = "schachogi"
+    nnue = "spieltisch.games.schachogi.nnue"
     #: Native scores in hundredths of a Brrbrr (the pawn); the evaluation's tanh scale.
     score_scale = ScoreScale("brrbrr", 100.0, evaluation.SCALE)
     title = "Schachogi"

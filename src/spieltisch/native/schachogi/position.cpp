@@ -227,6 +227,23 @@ Position Position::parse(std::string_view text) {
     return p;
 }
 
+Position Position::parse(std::string_view text, std::string_view config) {
+    Position p = parse(text);
+    if (config == "eval=nnue") {
+        p.net_ = &nnue::network();
+        p.accumulator_.refresh(*p.net_, p.board_);
+    } else if (config != "eval=classic") {
+        p.set_evaluation(read_eval_variant(config, kEvalVariants));
+    }
+    return p;
+}
+
+nnue::Accumulator Position::refreshed_accumulator() const {
+    nnue::Accumulator fresh;
+    fresh.refresh(net_ ? *net_ : nnue::network(), board_);
+    return fresh;
+}
+
 std::string Position::move_text(Move move) const {
     return square_name(move_src(move)) + square_name(move_dst(move)) + (move_promotes(move) ? "+" : "");
 }
@@ -361,6 +378,10 @@ int Position::brrbrr_progress() const {
 
 // Material, mobility and the pieces' squares for `player`, in hundredths of a Brrbrr.
 int Position::evaluate(int player) const {
+    if (net_) {
+        const int value = nnue::evaluate(*net_, accumulator_, turn_);
+        return player == turn_ ? value : -value;
+    }
     // Material and mobility as evaluation.py (its 0.1 a move is the 10 of `eval=6`; the
     // default weighs 15, docs/ai.md's tuning log), plus the Pflöck's safety: each move of a
     // side into the 3x3 zone around the other Pflöck presses on it (there is no check:

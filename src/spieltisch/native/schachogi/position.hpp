@@ -14,6 +14,7 @@
 #include "../core/outcome.hpp"
 #include "../core/pruning.hpp"
 #include "../core/text_read.hpp"
+#include "nnue.hpp"
 #include "tables.hpp"
 
 namespace spieltisch::native::schachogi {
@@ -47,6 +48,9 @@ public:
     // with the old mobility (10 a move), which candidate 7 was built on.
     static constexpr int kEvalVariants = 9;
     static Position parse(std::string_view text);
+    // With the engine config: `eval=nnue` the learned evaluation (nnue.hpp), `eval=classic`
+    // or "" the hand-written one (variant 0), `eval=N` a variant.
+    static Position parse(std::string_view text, std::string_view config);
     // Selects evaluation variant `variant` (0..kEvalVariants-1; read_game reads it from
     // `eval=N`, for measurement only).
     void set_evaluation(int variant) { evaluation_ = static_cast<std::int8_t>(variant); }
@@ -102,9 +106,14 @@ public:
                         kTables.zobrist[w + 11][d] ^ kTables.black_to_move);
         pfloeck_taken_ = abs_code(w) == kPfloeck;
         turn_ ^= 1;
+        if (net_) accumulator_.move(*net_, v, s, placed, d, w);
     }
 
     void unmake(Move move, const Undo& undo) {
+        if (net_) {
+            accumulator_.undo(*net_, undo.moved, move_src(move), board_[move_dst(move)], move_dst(move),
+                              undo.captured);
+        }
         board_[move_src(move)] = undo.moved;
         board_[move_dst(move)] = undo.captured;
         quiet_ = undo.quiet;
@@ -147,6 +156,10 @@ public:
     }
     std::uint64_t hash() const { return keys_.back(); }
     int evaluate(int player) const;
+    // The learned evaluation's accumulator, rebuilt from the board (what `make`/`unmake` keep
+    // up to date move by move must equal it); null without `eval=nnue`.
+    const nnue::Accumulator* accumulator() const { return net_ ? &accumulator_ : nullptr; }
+    nnue::Accumulator refreshed_accumulator() const;
     std::optional<Outcome> outcome() const;
 
     // How often the current position (board and side to move) has occurred in the game,
@@ -158,6 +171,8 @@ public:
 
 private:
     std::int8_t evaluation_ = 0;  // the evaluation variant (parse with `eval=N`)
+    const nnue::Network* net_ = nullptr;  // `eval=nnue`: the network and its accumulator
+    nnue::Accumulator accumulator_;
     std::array<std::int8_t, 64> board_{};
     int turn_ = 0;
     std::int64_t quiet_ = 0;
