@@ -23,7 +23,8 @@ class NativeAgent(Agent):
     random, for the easy level) on top. `history=False` gives the search the position
     alone, not the game's moves (the engine before it knew them: for measuring); `prune`
     turns the search's selectivity switches on or off over the game's defaults (`rfp`,
-    `lmp`, `seeq`, `seep`, `mdp`: for measuring each)."""
+    `lmp`, `seeq`, `seep`, `mdp`: for measuring each); `evaluation` one of the engine's
+    evaluation variants (`eval=N`, for measuring a candidate against the default)."""
 
     def __init__(
         self,
@@ -35,6 +36,7 @@ class NativeAgent(Agent):
         seed: int | None = None,
         history: bool = True,
         prune: dict[str, bool] | None = None,
+        evaluation: int | None = None,
     ) -> None:
         super().__init__(seed)
         budget = budget or Budget()
@@ -45,6 +47,7 @@ class NativeAgent(Agent):
         self.hash_mb = hash_mb
         self.randomness = randomness
         self.history = history
+        self.evaluation = evaluation
         #: The selectivity switches set over the game's defaults (`native.search.PRUNE_SWITCHES`).
         self.prune = dict(prune or {})
         #: After the first move of a game the table of the earlier moves is kept.
@@ -64,6 +67,8 @@ class NativeAgent(Agent):
             parts.append(f"seed={seed}")
         if not history:
             parts.append("history=off")
+        if evaluation is not None:
+            parts.append(f"eval={evaluation}")
         for name, on in sorted(self.prune.items()):
             parts.append(f"{name}={'on' if on else 'off'}")
         self.spec = "native:" + ",".join(parts)
@@ -98,6 +103,7 @@ class NativeAgent(Agent):
             hash_mb=self.hash_mb,
             keep_table=self._in_game,
             prune=self.prune,
+            evaluation=self.evaluation,
         )
         self._in_game = True
         self.stats = {

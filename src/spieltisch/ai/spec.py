@@ -36,7 +36,17 @@ KEYS = {
     "random": {"seed"},
     "mcts": {"iterations", "time", "c", "rollout", "reuse", "seed"},
     "alphabeta": {"depth", "time", "shuffle", "seed"},
-    "native": {"depth", "time", "threads", "hash", "random", "seed", "history", *PRUNE_SWITCHES},
+    "native": {
+        "depth",
+        "time",
+        "threads",
+        "hash",
+        "random",
+        "seed",
+        "history",
+        "eval",
+        *PRUNE_SWITCHES,
+    },
 }
 
 #: The allowed range of every numeric setting: whole numbers and seconds.
@@ -48,6 +58,7 @@ INT_RANGES = {
     "seed": (0, MAX_SEED),
     "threads": (1, 64),
     "hash": (1, 4096),
+    "eval": (0, 99),
 }
 FLOAT_RANGES = {"time": (0.001, 86_400.0), "c": (0.0, 100.0), "random": (0.0, 1.0)}
 #: The longest spec read (a spec is a name and a few settings).
@@ -208,6 +219,7 @@ def make_agent(
             randomness=0.0 if randomness is None else randomness,
             seed=seed,
             history=_flag(settings, "history", True),
+            evaluation=_number(settings, "eval", int),
             prune={
                 name: _flag(settings, name, True) for name in PRUNE_SWITCHES if name in settings
             },

@@ -12,7 +12,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from spieltisch.core.game import State
-from spieltisch.native import GameLike, NativeUnavailableError, _call, _engine, built, looks_back
+from spieltisch.native import (
+    GameLike,
+    NativeUnavailableError,
+    _call,
+    _engine,
+    _game,
+    built,
+    looks_back,
+)
 
 #: A score at least this large is a proven win (the engine's kWin - 1000).
 PROVEN = 999_000
@@ -175,6 +183,7 @@ def search(
     multipv: int = 1,
     searchmoves: Sequence[str] = (),
     prune: Mapping[str, bool] | None = None,
+    evaluation: int | None = None,
 ) -> SearchResult:
     """Search the position `text` of `game` (a name: its default options; a `Game`: its
     options), or the position after `moves` from it, for `time` seconds and/or to `depth`.
@@ -200,6 +209,10 @@ def search(
 
     `prune` turns selectivity switches on or off over the game's defaults (`PRUNE_SWITCHES`,
     `prune_defaults`), e.g. `{"rfp": False}`; `plain=True` turns them all off.
+
+    `evaluation` selects one of the engine's evaluation variants (`eval=N` in its config,
+    for measuring candidates: None is the default every normal caller gets); a variant the
+    engine does not have raises ValueError.
     """
     if time is not None and not (math.isfinite(time) and time > 0):
         raise ValueError("time must be a positive number of seconds")
@@ -225,7 +238,9 @@ def search(
                 raise  # ends the search; raised again below
 
     try:
-        engine, config = _engine(game)
+        engine, config = _engine(game if evaluation is None else _game(game))
+        if evaluation is not None:
+            config = " ".join(part for part in (config, f"eval={evaluation}") if part)
         best, score, reached, nodes, seconds, pv, rows, lines = engine.search(
             native_text,
             time or 0.0,

@@ -69,7 +69,8 @@ struct Lookup {
     // 2 the default, the capture threats each side can pay for with the König's reached
     // exactly (king_need); 1 the König's threat like any other stone's (its first occupied
     // square, half a chance for sacrifices); 0 the port of evaluation.py; 3 and 4 the
-    // default with the König's threat worth 300 and 100 points instead of 150.
+    // default with the König's threat worth 300 and 100 points instead of 150; 5 the
+    // default's terms weighed as fitted to self-play results (Position::features).
     int evaluation = 2;
     std::vector<Stone> stones;
 

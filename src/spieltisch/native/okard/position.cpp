@@ -3,6 +3,7 @@
 #include "position.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 #include "../core/text_read.hpp"
@@ -785,6 +786,13 @@ int Position::evaluate(int player) const {
     const int other = 1 - player;
     const int material = material10(player) - material10(other);
     if (t_->evaluation == 0) return material + 60 * (king_threats(other) - king_threats(player));
+    if (t_->evaluation == kTexelVariant) {
+        const Features f = features(player);
+        const Features& w = feature_weights(kTexelVariant);
+        double sum = 0.0;
+        for (int i = 0; i < kFeatures; ++i) sum += w[i] * f[i];
+        return static_cast<int>(std::lround(sum));
+    }
     return material + threat_term(player);
 }
 
@@ -912,8 +920,15 @@ int Position::king_need(int attacker, int room) const {
 // sacrifice the cap allows. While stones are placed the threats are those of the coming
 // first turn (red's).
 int Position::threat_term(int player) const {
+    const auto [mine, theirs] = threat_parts(player);
+    return mine - theirs;
+}
+
+// threat_term's two sides, in tenths: (the value for `player`, for the other side), each
+// the best capture it can pay for, weighed by the chance and by who captures next.
+std::pair<int, int> Position::threat_parts(int player) const {
     const Lookup& t = *t_;
-    if (s_.phase != kPlay && s_.phase != kPlace) return 0;
+    if (s_.phase != kPlay && s_.phase != kPlace) return {0, 0};
     // While stones are placed, the first capture is red's, after its first roll.
     const bool placing = s_.phase == kPlace;
     const int mover = placing ? 0 : s_.mover;
@@ -954,7 +969,54 @@ int Position::threat_term(int player) const {
         // Tenths of a point: value * sixths * 10 / 6, a quarter for the side answered first.
         best[side] = next ? top * 10 / 6 : top * 10 / 24;
     }
-    return best[player] - best[1 - player];
+    return {best[player], best[1 - player]};
+}
+
+// The evaluation's terms for `player` (kFeatureNames), each the player's minus the other
+// side's, in tenths of a point: material on the board, in hand, the threat of the side
+// that captures next and of the side answered first (threat_parts), the enemy stones
+// whose line reaches the König's zone (evaluation.py's king_threats), the tempo (the
+// player moves), the other side's stones the player can capture with at most 6 AP.
+Position::Features Position::features(int player) const {
+    const Lookup& t = *t_;
+    const int other = 1 - player;
+    Features f{};
+    int board[2] = {0, 0}, hand[2] = {0, 0};
+    for (int sq = 0; sq < t.nn; ++sq) {
+        const int v = board_[static_cast<std::size_t>(sq)];
+        if (v) board[owned_by(v, 0) ? 0 : 1] += 10 * t.values[t.kind(v)];
+    }
+    for (int side = 0; side < 2; ++side) {
+        for (int k = 0; k < t.kinds; ++k) hand[side] += 8 * hand_[side][k] * t.values[k];
+    }
+    f[0] = board[player] - board[other];
+    f[1] = hand[player] - hand[other];
+    const bool placing = s_.phase == kPlace;
+    const int mover = placing ? 0 : s_.mover;
+    const bool mover_first = placing || s_.stage == kStart;
+    const int next = mover_first ? mover : 1 - mover;  // the side that captures next
+    const auto [mine, theirs] = threat_parts(player);
+    f[2] = next == player ? mine : -theirs;
+    f[3] = next == player ? -theirs : mine;
+    if (s_.phase == kPlay || s_.phase == kPlace) {
+        f[4] = king_threats(other) - king_threats(player);
+        int cost[kMaxSquares];
+        int reach[2] = {0, 0};
+        for (int side = 0; side < 2; ++side) {
+            capture_costs(side, cost);
+            for (int sq = 0; sq < t.nn; ++sq) reach[side] += cost[sq] <= kDieFaces ? 1 : 0;
+        }
+        f[6] = reach[player] - reach[other];
+    }
+    f[5] = s_.phase == kPlay && s_.mover == player ? 1 : -1;
+    return f;
+}
+
+const Position::Features& Position::feature_weights(int variant) {
+    // The default's: its sum of the material and the threats.
+    static constexpr Features kDefault{1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0};
+    static constexpr Features kTexel{1.115, 0.4521, 2.481, 1.338, 0.9214, 0.8116, 49.58};
+    return variant == kTexelVariant ? kTexel : kDefault;
 }
 
 int Position::move_value(Move move) const {
