@@ -13,6 +13,7 @@ import spieltisch
 from benchmarks import texel
 from spieltisch import native
 from spieltisch.ai.spec import make_agent
+from spieltisch.games.haseundigel.evaluation import TERMS, WEIGHTS
 from tests.helpers.positions import random_positions
 
 pytestmark = pytest.mark.skipif(not native.built(), reason="the native engines are not built")
@@ -44,14 +45,16 @@ def test_hase_und_igel_features_give_the_evaluation(variant: int | None) -> None
     assert checked >= 80
 
 
-def test_hase_und_igel_default_weights_are_the_race_formula() -> None:
-    """The default's weights are the ones its race value adds the terms with; the fitted
-    variants differ from it."""
+def test_hase_und_igel_weights_are_evaluation_py_and_the_formula_before() -> None:
+    """The default's weights are evaluation.py's (fitted); variant 3 is the race formula
+    before them, the terms added up with its weights."""
     engine, config = texel.engine_config("hase-und-igel")
-    assert engine.feature_weights(config) == [-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.0, 0.0]
-    for variant in (3, 4):
-        fitted = engine.feature_weights(texel.engine_config("hase-und-igel", variant)[1])
-        assert fitted != engine.feature_weights(config)
+    assert engine.feature_weights(config) == list(WEIGHTS)
+    assert list(engine.feature_names) == list(TERMS)
+    formula = engine.feature_weights(texel.engine_config("hase-und-igel", 3)[1])
+    assert formula == [-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.0, 0.0]
+    held = engine.feature_weights(texel.engine_config("hase-und-igel", 4)[1])
+    assert held[3] == 0.1 and held != formula
 
 
 def test_hase_und_igel_features_are_the_players_difference() -> None:

@@ -603,8 +603,9 @@ double Position::race_value(int player) const {
         return -(static_cast<double>(turns_left) + 1.0) - (kGoalField - terms.index) / 10.0 -
                (turns - static_cast<double>(turns_left)) / 20.0;
     }
-    // The field reached weighs 0.1 a field (tuning log); variants 1 and 2 keep the 0.02 they
-    // were measured with (2 is the evaluation before that change).
+    // The race formula (variant 3, the evaluation before the fitted weights): the field
+    // reached weighs 0.1 a field (tuning log); variants 1 and 2 keep the 0.02 they were
+    // measured with (2 is the evaluation before that change).
     return -turns + terms.index * (evaluation_ == 1 || evaluation_ == 2 ? 0.02 : 0.1);
 }
 
@@ -661,7 +662,7 @@ int Position::evaluate(int player) const {
         }
     }
     double diff = 0.0;
-    if (evaluation_ >= kTexelVariant) {
+    if (evaluation_ == 0 || evaluation_ == 4) {
         const Features f = features(player);
         const Features& w = feature_weights(evaluation_);
         for (int i = 0; i < kFeatures; ++i) diff += w[i] * f[i];
@@ -671,15 +672,24 @@ int Position::evaluate(int player) const {
     return static_cast<int>(std::lround(std::tanh(diff / kScale) * kEvalUnits));
 }
 
-// The weights of the race terms (kFeatureNames) in the variant's race difference: the
-// default's (the terms it adds up) or the ones fitted to self-play results (Texel).
+// The weights of the race terms (kFeatureNames) in a variant's race difference: the
+// default's, fitted to self-play results (Texel's method; evaluation.py's WEIGHTS), 4's
+// fitted with the field's weight held at 0.1, and the race formula's (3, the evaluation
+// before them; 1 and 2 are the formula with other weights for cards and the field, which
+// 1 also uses in deciding whether a player can finish in time).
 const Position::Features& Position::feature_weights(int variant) {
-    static constexpr Features kDefault{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.0, 0.0};
     static constexpr Features kTexel{-0.8992, -3.216, 0.3043, 0.01283, 0.9108, -0.107, 0.5773, -1.435};
-    // Variant 4: fitted with the field's weight held at the default's 0.1.
     static constexpr Features kTexelField{-0.7478, -3.419, 0.2943, 0.1, 0.5848, -0.02611, 0.6053, -1.344};
-    if (variant == kTexelVariant) return kTexel;
-    return variant == kTexelVariant + 1 ? kTexelField : kDefault;
+    static constexpr Features kFormula{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.0, 0.0};
+    static constexpr Features kCards{-1.0, -3.0, 0.6, 0.02, 1.0, 0.0, 0.0, 0.0};
+    static constexpr Features kField{-1.0, -3.0, 0.3, 0.02, 1.0, 0.0, 0.0, 0.0};
+    switch (variant) {
+        case 0: return kTexel;
+        case 1: return kCards;
+        case 2: return kField;
+        case 4: return kTexelField;
+        default: return kFormula;
+    }
 }
 
 }  // namespace spieltisch::native::haseundigel
