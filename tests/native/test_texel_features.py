@@ -69,7 +69,7 @@ def test_hase_und_igel_features_are_the_players_difference() -> None:
 def test_okard_features_give_the_evaluation(variant: int | None) -> None:
     engine, config = texel.engine_config("okard", variant)
     weights = engine.feature_weights(config)
-    assert len(weights) == len(engine.feature_names) == 7
+    assert len(weights) == len(engine.feature_names) == 15
     checked = 0
     for state in random_positions(spieltisch.load("okard"), 40, 3):
         text = state.text()
@@ -83,11 +83,22 @@ def test_okard_features_give_the_evaluation(variant: int | None) -> None:
 
 def test_okard_default_is_material_and_threats() -> None:
     """The default evaluation (2) is the plain sum of the material and threat terms; the
-    new terms (König zone, tempo, reach) weigh nothing in it."""
+    new terms (König zone, tempo, reach, the army by kind) weigh nothing in it."""
     engine, config = texel.engine_config("okard")
-    assert engine.feature_weights(config) == [1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0]
+    assert engine.feature_weights(config) == [1.0, 1.0, 1.0, 1.0] + [0.0] * 11
     fitted = engine.feature_weights(texel.engine_config("okard", 5)[1])
-    assert fitted[4:] != [0.0, 0.0, 0.0]
+    assert all(weight != 0.0 for weight in fitted)
+
+
+def test_okard_kind_counts_follow_a_pick() -> None:
+    """The army-by-kind terms count a picked stone for its side."""
+    engine, config = texel.engine_config("okard")
+    game = spieltisch.load("okard")
+    state = game.new_state(1)
+    before = engine.features(state.text(), 0, config)
+    state.play(state.legal_moves()[0])
+    after = engine.features(state.text(), 0, config)
+    assert sum(after[7:]) - sum(before[7:]) == 1
 
 
 def test_okard_refuses_a_variant_beyond_the_fitted_one() -> None:

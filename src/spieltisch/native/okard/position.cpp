@@ -1009,13 +1009,22 @@ Position::Features Position::features(int player) const {
         f[6] = reach[player] - reach[other];
     }
     f[5] = s_.phase == kPlay && s_.mover == player ? 1 : -1;
+    // The army by kind (on the board and in hand): what a pick or a loss changes.
+    for (int sq = 0; sq < t.nn; ++sq) {
+        const int v = board_[static_cast<std::size_t>(sq)];
+        const int k = v ? t.kind(v) : kKindFeatures;
+        if (k < kKindFeatures) f[7 + k] += owned_by(v, player) ? 1 : -1;
+    }
+    for (int k = 0; k < std::min(t.kinds, kKindFeatures); ++k) {
+        f[7 + k] += hand_[player][k] - hand_[other][k];
+    }
     return f;
 }
 
 const Position::Features& Position::feature_weights(int variant) {
     // The default's: its sum of the material and the threats.
-    static constexpr Features kDefault{1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0};
-    static constexpr Features kTexel{1.115, 0.4521, 2.481, 1.338, 0.9214, 0.8116, 49.58};
+    static constexpr Features kDefault{1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0, 0, 0, 0, 0, 0, 0, 0};
+    static constexpr Features kTexel{1.014, 0.7623, 1.308, 0.9115, 13.82, 1.42, 2.258, 49.31, 16.51, -44.85, 47.36, -25.22, 98.94, 96.77, -173.8};
     return variant == kTexelVariant ? kTexel : kDefault;
 }
 

@@ -104,9 +104,13 @@ public:
     // and the weights an evaluation variant gives them; variant 5 (`eval=5`) weighs them
     // as fitted to self-play results, the default (2) is their plain sum.
     static constexpr int kTexelVariant = 5;
-    static constexpr int kFeatures = 7;
+    // The first eight kinds of the stone list (the default's B, SP, SC, RI, L, T, G, K)
+    // counted on their own as well.
+    static constexpr int kKindFeatures = 8;
+    static constexpr int kFeatures = 7 + kKindFeatures;
     static constexpr const char* kFeatureNames[kFeatures] = {
-        "board", "hand", "threat_next", "threat_answered", "king_zone", "tempo", "reach"};
+        "board", "hand", "threat_next", "threat_answered", "king_zone", "tempo", "reach",
+        "kind0", "kind1", "kind2", "kind3", "kind4", "kind5", "kind6", "kind7"};
     using Features = std::array<double, kFeatures>;
     static constexpr const char* kFeatureStart = "9/9/9/9/9/9/9/9/9 -/- 0:0 pick r 0 0 s 0 -- -";
     Features features(int player) const;
