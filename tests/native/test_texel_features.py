@@ -26,7 +26,7 @@ def _decided(text: str) -> bool:
     return any(part.split("/")[0] == "64" for part in fields[2:4])
 
 
-@pytest.mark.parametrize("variant", [None, 3, 4])
+@pytest.mark.parametrize("variant", [None, 3, 4, 5])
 def test_hase_und_igel_features_give_the_evaluation(variant: int | None) -> None:
     engine, config = texel.engine_config("hase-und-igel", variant)
     weights = engine.feature_weights(config)

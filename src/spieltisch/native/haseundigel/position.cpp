@@ -662,7 +662,7 @@ int Position::evaluate(int player) const {
         }
     }
     double diff = 0.0;
-    if (evaluation_ == 0 || evaluation_ == 4) {
+    if (evaluation_ == 0 || evaluation_ >= 4) {
         const Features f = features(player);
         const Features& w = feature_weights(evaluation_);
         for (int i = 0; i < kFeatures; ++i) diff += w[i] * f[i];
@@ -674,12 +674,15 @@ int Position::evaluate(int player) const {
 
 // The weights of the race terms (kFeatureNames) in a variant's race difference: the
 // default's, fitted to self-play results (Texel's method; evaluation.py's WEIGHTS), 4's
-// fitted with the field's weight held at 0.1, and the race formula's (3, the evaluation
+// fitted with the field's weight held at 0.1, 5's fitted again on the default's self-play,
+// and the race formula's (3, the evaluation
 // before them; 1 and 2 are the formula with other weights for cards and the field, which
 // 1 also uses in deciding whether a player can finish in time).
 const Position::Features& Position::feature_weights(int variant) {
     static constexpr Features kTexel{-0.8992, -3.216, 0.3043, 0.01283, 0.9108, -0.107, 0.5773, -1.435};
     static constexpr Features kTexelField{-0.7478, -3.419, 0.2943, 0.1, 0.5848, -0.02611, 0.6053, -1.344};
+    // Variant 5: fitted again on the self-play of the default (a second Texel round).
+    static constexpr Features kSecond{-0.8511, -2.472, 0.4631, 0.000419, 0.8832, -0.1644, 0.6698, -1.928};
     static constexpr Features kFormula{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.0, 0.0};
     static constexpr Features kCards{-1.0, -3.0, 0.6, 0.02, 1.0, 0.0, 0.0, 0.0};
     static constexpr Features kField{-1.0, -3.0, 0.3, 0.02, 1.0, 0.0, 0.0, 0.0};
@@ -688,6 +691,7 @@ const Position::Features& Position::feature_weights(int variant) {
         case 1: return kCards;
         case 2: return kField;
         case 4: return kTexelField;
+        case 5: return kSecond;
         default: return kFormula;
     }
 }

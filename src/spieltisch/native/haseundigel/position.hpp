@@ -57,9 +57,10 @@ public:
     // Evaluation variants: 0 is the default, the others candidates measured against it
     // (benchmarks/evaluation_match.py; docs/ai.md, the tuning log).
     // The default (0) weighs the race terms as fitted to self-play results (Texel's
-    // method, benchmarks/texel.py), 4 as fitted with the field's weight held at 0.1; 3 is
-    // the race formula before them, 1 and 2 earlier candidates of it (the tuning log).
-    static constexpr int kEvalVariants = 5;
+    // method, benchmarks/texel.py), 4 as fitted with the field's weight held at 0.1, 5 as
+    // fitted again on the default's own self-play; 3 is the race formula before them, 1
+    // and 2 earlier candidates of it (the tuning log).
+    static constexpr int kEvalVariants = 6;
     // The race terms of evaluate(), each the player's minus the other's: estimated turns
     // to the goal, salads no longer to be eaten ahead, cards, field, the race value of a
     // player in the goal or out of time (fixed), carrots / 10, the tempo, salads held.
@@ -72,7 +73,7 @@ public:
         "SH12CCHCCHLICHCIC12IC2LCICCCH2ICH2H1CIHC2CLI1CHCC2IH2CCCILCCH1CHG 0 0/68/5/TEHF/- "
         "0/68/5/TEHF/- -";
     // The terms for `player` (evaluate() outside a decided finish is
-    // tanh(weights . features / 4) in ten-thousandths; exactly so for variants 0, 3, 4).
+    // tanh(weights . features / 4) in ten-thousandths; exactly so for variants 0, 3, 4, 5).
     Features features(int player) const;
     static const Features& feature_weights(int variant);
     int evaluation_variant() const { return evaluation_; }
