@@ -925,8 +925,9 @@ int Position::threat_term(int player) const {
 }
 
 // threat_term's two sides, in tenths: (the value for `player`, for the other side), each
-// the best capture it can pay for, weighed by the chance and by who captures next.
-std::pair<int, int> Position::threat_parts(int player) const {
+// the best capture it can pay for, weighed by the chance and by who captures next; with
+// `reach`, each side's count of the other's stones it captures with at most 6 AP.
+std::pair<int, int> Position::threat_parts(int player, int* reach) const {
     const Lookup& t = *t_;
     if (s_.phase != kPlay && s_.phase != kPlace) return {0, 0};
     // While stones are placed, the first capture is red's, after its first roll.
@@ -949,6 +950,9 @@ std::pair<int, int> Position::threat_parts(int player) const {
         }
         extra = std::min(extra, kSacrificeCap - (!placing && side == mover ? s_.sac : 0));
         capture_costs(side, cost);
+        if (reach) {
+            for (int sq = 0; sq < t.nn; ++sq) reach[side] += cost[sq] <= kDieFaces ? 1 : 0;
+        }
         int top = 0;
         for (int sq = 0; sq < t.nn; ++sq) {
             if (cost[sq] >= (1 << 20)) continue;
@@ -995,17 +999,12 @@ Position::Features Position::features(int player) const {
     const int mover = placing ? 0 : s_.mover;
     const bool mover_first = placing || s_.stage == kStart;
     const int next = mover_first ? mover : 1 - mover;  // the side that captures next
-    const auto [mine, theirs] = threat_parts(player);
+    int reach[2] = {0, 0};
+    const auto [mine, theirs] = threat_parts(player, reach);
     f[2] = next == player ? mine : -theirs;
     f[3] = next == player ? -theirs : mine;
     if (s_.phase == kPlay || s_.phase == kPlace) {
         f[4] = king_threats(other) - king_threats(player);
-        int cost[kMaxSquares];
-        int reach[2] = {0, 0};
-        for (int side = 0; side < 2; ++side) {
-            capture_costs(side, cost);
-            for (int sq = 0; sq < t.nn; ++sq) reach[side] += cost[sq] <= kDieFaces ? 1 : 0;
-        }
         f[6] = reach[player] - reach[other];
     }
     f[5] = s_.phase == kPlay && s_.mover == player ? 1 : -1;

@@ -150,7 +150,7 @@ private:
     int material10(int player) const;
     int king_threats(int player) const;
     int threat_term(int player) const;
-    std::pair<int, int> threat_parts(int player) const;
+    std::pair<int, int> threat_parts(int player, int* reach = nullptr) const;
     void capture_costs(int attacker, int* cost) const;
     void read_ranks(std::string_view field);
     void read_hands(std::string_view field);
