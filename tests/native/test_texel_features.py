@@ -13,7 +13,6 @@ import spieltisch
 from benchmarks import texel
 from spieltisch import native
 from spieltisch.ai.spec import make_agent
-from spieltisch.games.haseundigel.evaluation import TERMS, WEIGHTS
 from tests.helpers.positions import random_positions
 
 pytestmark = pytest.mark.skipif(not native.built(), reason="the native engines are not built")
@@ -45,16 +44,15 @@ def test_hase_und_igel_features_give_the_evaluation(variant: int | None) -> None
     assert checked >= 80
 
 
-def test_hase_und_igel_weights_are_evaluation_py_and_the_formula_before() -> None:
-    """The default's weights are evaluation.py's (fitted); variant 3 is the race formula
-    before them, the terms added up with its weights."""
+def test_hase_und_igel_default_weights_are_the_race_formula() -> None:
+    """The default's weights are the ones its race value (evaluation.py's) adds the terms
+    with; the fitted variants differ from it."""
     engine, config = texel.engine_config("hase-und-igel")
-    assert engine.feature_weights(config) == list(WEIGHTS)
-    assert list(engine.feature_names) == list(TERMS)
-    formula = engine.feature_weights(texel.engine_config("hase-und-igel", 3)[1])
-    assert formula == [-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.0, 0.0]
-    held = engine.feature_weights(texel.engine_config("hase-und-igel", 4)[1])
-    assert held[3] == 0.1 and held != formula
+    formula = [-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.0, 0.0]
+    assert engine.feature_weights(config) == formula
+    fitted = [engine.feature_weights(texel.engine_config("hase-und-igel", v)[1]) for v in (3, 4, 5)]
+    assert all(weights != formula for weights in fitted)
+    assert fitted[1][3] == 0.1
 
 
 def test_hase_und_igel_features_are_the_players_difference() -> None:
@@ -65,7 +63,7 @@ def test_hase_und_igel_features_are_the_players_difference() -> None:
         assert mine == pytest.approx([-value for value in theirs])
 
 
-@pytest.mark.parametrize("variant", [None, 5])
+@pytest.mark.parametrize("variant", [None, 2, 5])
 def test_okard_features_give_the_evaluation(variant: int | None) -> None:
     engine, config = texel.engine_config("okard", variant)
     weights = engine.feature_weights(config)
@@ -81,13 +79,15 @@ def test_okard_features_give_the_evaluation(variant: int | None) -> None:
     assert checked == 80
 
 
-def test_okard_default_is_material_and_threats() -> None:
-    """The default evaluation (2) is the plain sum of the material and threat terms; the
-    new terms (König zone, tempo, reach, the army by kind) weigh nothing in it."""
-    engine, config = texel.engine_config("okard")
+def test_okard_default_is_the_fitted_variant_over_material_and_threats() -> None:
+    """The evaluation before the fit (2) is the plain sum of the material and threat
+    terms, the new terms (König zone, tempo, reach, the army by kind) weighing nothing;
+    the default is the fitted variant 5, which weighs every term."""
+    engine, config = texel.engine_config("okard", 2)
     assert engine.feature_weights(config) == [1.0, 1.0, 1.0, 1.0] + [0.0] * 11
-    fitted = engine.feature_weights(texel.engine_config("okard", 5)[1])
-    assert all(weight != 0.0 for weight in fitted)
+    default = engine.feature_weights(texel.engine_config("okard")[1])
+    assert default == engine.feature_weights(texel.engine_config("okard", 5)[1])
+    assert all(weight != 0.0 for weight in default)
 
 
 def test_okard_kind_counts_follow_a_pick() -> None:
@@ -109,7 +109,7 @@ def test_okard_refuses_a_variant_beyond_the_fitted_one() -> None:
         engine.evaluate(text, 0, config + " eval=6")
 
 
-@pytest.mark.parametrize(("name", "variant"), [("hase-und-igel", 3), ("okard", 5)])
+@pytest.mark.parametrize(("name", "variant"), [("hase-und-igel", 3), ("okard", 2)])
 def test_a_native_agent_plays_the_variant_it_names(name: str, variant: int) -> None:
     """`native:...,eval=N` searches with variant N: its search's value is the variant's
     evaluation at depth 1 where that differs from the default's."""

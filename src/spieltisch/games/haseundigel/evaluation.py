@@ -35,16 +35,11 @@ if TYPE_CHECKING:
 GAIN_PER_TURN = 15
 #: Carrots eating one salad yields on average (+10 ahead, +30 behind).
 SALAD_CARROTS = 20
-#: Turns one card in hand is worth (a free carrot swing or a jump), in deciding whether a
-#: player can still finish in time.
+#: Turns one card in hand is worth (a free carrot swing or a jump).
 CARD_TURNS = 0.3
-#: The race terms (`race_terms`), as the native engine names its Texel features.
-TERMS = ("turns", "excess_salads", "cards", "field", "fixed", "carrots", "tempo", "salads")
-#: Their weights, fitted to the results of self-play games by logistic regression
-#: (Texel's method, benchmarks/texel.py; docs/measurements/tuning.md): the evaluation
-#: before them (the race formula: minus the turns, three a salad no field ahead takes, 0.3
-#: a card, 0.1 a field) is the native engine's `eval=3`.
-WEIGHTS = (-0.8992, -3.216, 0.3043, 0.01283, 0.9108, -0.107, 0.5773, -1.435)
+#: Turns one field further is worth among equal estimates (measured: 0.1 beat 0.02 in
+#: 400-game matches, docs/ai.md's tuning log).
+FIELD_WEIGHT = 0.1
 #: Turns of difference that map to an evaluation of about ±0.76 (tanh(1)).
 SCALE = 4.0
 
@@ -80,19 +75,15 @@ def turns_to_finish(distance: int, carrots: int, salads: int) -> float:
     return best + salads
 
 
-def race_terms(state: HaseUndIgelState, player: int) -> tuple[float, ...]:
-    """The terms of the player's race value (`TERMS`, weighed by `WEIGHTS`): the turns it
-    still needs to reach the goal, estimated from the distance, the carrots against what
-    covering that distance costs and the salads still to eat; salads no salad field ahead
-    can take; cards in hand; the field; carrots (tenths) and salads held; the tempo (1
-    for the player to move). A player in the goal, or who cannot finish before turn 60,
-    has only the `fixed` term: its race value (ranked behind every finisher, by its
-    field, as the round limit decides), and the tempo."""
+def race_value(state: HaseUndIgelState, player: int) -> float:
+    """Minus the estimated turns the player still needs (higher is better); salads it can
+    no longer eat on the fields ahead and the cards in hand adjust it. A player who cannot
+    finish before turn 60 is ranked behind every finisher, by its field (the round limit
+    decides by the field)."""
     me = state.player(player)
     index = max(me.index, 0)
-    tempo = 1.0 if state.current == player else 0.0
     if index == LAST_FIELD:
-        return (0.0, 0.0, 0.0, 0.0, 1.0 - me.carrots * 0.01, 0.0, tempo, 0.0)
+        return 1.0 - me.carrots * 0.01
     salads, carrots = me.salads, me.carrots
     fields = state.board.fields
     if fields[index] == SALAD and me.last is not None and me.last[0].kind in MUST_EAT_AFTER:
@@ -103,21 +94,14 @@ def race_terms(state: HaseUndIgelState, player: int) -> tuple[float, ...]:
             carrots += 10
         elif fields[index] == POSITION_2 and not first:
             carrots += 30
-    base = turns_to_finish(LAST_FIELD - index, carrots, salads)
+    turns = turns_to_finish(LAST_FIELD - index, carrots, salads)
     ahead = sum(1 for i in range(index + 1, LAST_FIELD) if fields[i] == SALAD)
-    excess = float(max(0, salads - ahead))
-    cards = float(sum(1 for bit in CARD_BITS if me.cards & bit))
-    turns = base + 3.0 * excess - CARD_TURNS * cards
+    turns += 3.0 * max(0, salads - ahead)
+    turns -= CARD_TURNS * sum(1 for bit in CARD_BITS if me.cards & bit)
     turns_left = (LAST_TURN - state.turn + (1 if state.turn & 1 == player else 0)) // 2
     if turns > turns_left:
-        late = -(turns_left + 1.0) - (LAST_FIELD - index) / 10 - (turns - turns_left) / 20
-        return (0.0, 0.0, 0.0, 0.0, late, 0.0, tempo, 0.0)
-    return (base, excess, cards, float(index), 0.0, carrots / 10.0, tempo, float(salads))
-
-
-def race_value(state: HaseUndIgelState, player: int) -> float:
-    """The player's race value (higher is better): its race terms weighed."""
-    return sum(w * t for w, t in zip(WEIGHTS, race_terms(state, player), strict=True))
+        return -(turns_left + 1.0) - (LAST_FIELD - index) / 10 - (turns - turns_left) / 20
+    return -turns + index * FIELD_WEIGHT
 
 
 def evaluate(state: HaseUndIgelState, player: int) -> float:

@@ -603,9 +603,8 @@ double Position::race_value(int player) const {
         return -(static_cast<double>(turns_left) + 1.0) - (kGoalField - terms.index) / 10.0 -
                (turns - static_cast<double>(turns_left)) / 20.0;
     }
-    // The race formula (variant 3, the evaluation before the fitted weights): the field
-    // reached weighs 0.1 a field (tuning log); variants 1 and 2 keep the 0.02 they were
-    // measured with (2 is the evaluation before that change).
+    // The field reached weighs 0.1 a field (tuning log); variants 1 and 2 keep the 0.02 they
+    // were measured with (2 is the evaluation before that change).
     return -turns + terms.index * (evaluation_ == 1 || evaluation_ == 2 ? 0.02 : 0.1);
 }
 
@@ -662,7 +661,7 @@ int Position::evaluate(int player) const {
         }
     }
     double diff = 0.0;
-    if (evaluation_ == 0 || evaluation_ >= 4) {
+    if (evaluation_ >= 3) {
         const Features f = features(player);
         const Features& w = feature_weights(evaluation_);
         for (int i = 0; i < kFeatures; ++i) diff += w[i] * f[i];
@@ -673,23 +672,22 @@ int Position::evaluate(int player) const {
 }
 
 // The weights of the race terms (kFeatureNames) in a variant's race difference: the
-// default's, fitted to self-play results (Texel's method; evaluation.py's WEIGHTS), 4's
-// fitted with the field's weight held at 0.1, 5's fitted again on the default's self-play,
-// and the race formula's (3, the evaluation
-// before them; 1 and 2 are the formula with other weights for cards and the field, which
-// 1 also uses in deciding whether a player can finish in time).
+// default's race formula (evaluation.py: minus the turns, three a salad no field ahead
+// takes, 0.3 a card, 0.1 a field), 1 and 2 the formula with other weights for cards and
+// the field (1 also uses its weight in deciding whether a player can finish in time), and
+// the candidates fitted to self-play results (Texel's method, benchmarks/texel.py): 3 all
+// terms, 4 with the field's weight held at 0.1, 5 fitted again on 3's own self-play.
 const Position::Features& Position::feature_weights(int variant) {
-    static constexpr Features kTexel{-0.8992, -3.216, 0.3043, 0.01283, 0.9108, -0.107, 0.5773, -1.435};
-    static constexpr Features kTexelField{-0.7478, -3.419, 0.2943, 0.1, 0.5848, -0.02611, 0.6053, -1.344};
-    // Variant 5: fitted again on the self-play of the default (a second Texel round).
-    static constexpr Features kSecond{-0.8511, -2.472, 0.4631, 0.000419, 0.8832, -0.1644, 0.6698, -1.928};
     static constexpr Features kFormula{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.0, 0.0};
     static constexpr Features kCards{-1.0, -3.0, 0.6, 0.02, 1.0, 0.0, 0.0, 0.0};
     static constexpr Features kField{-1.0, -3.0, 0.3, 0.02, 1.0, 0.0, 0.0, 0.0};
+    static constexpr Features kTexel{-0.8992, -3.216, 0.3043, 0.01283, 0.9108, -0.107, 0.5773, -1.435};
+    static constexpr Features kTexelField{-0.7478, -3.419, 0.2943, 0.1, 0.5848, -0.02611, 0.6053, -1.344};
+    static constexpr Features kSecond{-0.8511, -2.472, 0.4631, 0.000419, 0.8832, -0.1644, 0.6698, -1.928};
     switch (variant) {
-        case 0: return kTexel;
         case 1: return kCards;
         case 2: return kField;
+        case 3: return kTexel;
         case 4: return kTexelField;
         case 5: return kSecond;
         default: return kFormula;

@@ -56,9 +56,9 @@ public:
 
     // Evaluation variants: 0 is the default, the others candidates measured against it
     // (benchmarks/evaluation_match.py; docs/ai.md, the tuning log).
-    // The default (0) weighs the race terms as fitted to self-play results (Texel's
-    // method, benchmarks/texel.py), 4 as fitted with the field's weight held at 0.1, 5 as
-    // fitted again on the default's own self-play; 3 is the race formula before them, 1
+    // Variants 3 to 5 weigh the race terms as fitted to self-play results (Texel's method,
+    // benchmarks/texel.py): 3 all of them, 4 with the field's weight held at 0.1, 5 fitted
+    // again on 3's own self-play; the default (0) is the race formula (evaluation.py), 1
     // and 2 earlier candidates of it (the tuning log).
     static constexpr int kEvalVariants = 6;
     // The race terms of evaluate(), each the player's minus the other's: estimated turns

@@ -781,7 +781,8 @@ int Position::king_threats(int player) const {
 }
 
 // evaluation.py, evaluate (before the tanh): material and König safety, in tenths; or
-// (the default) material and the capture threats each side can pay for (threat_term).
+// material and the capture threats each side can pay for (threat_term, variants 1-4); or
+// (the default, 5) the terms of `features` weighed as fitted to self-play results.
 int Position::evaluate(int player) const {
     const int other = 1 - player;
     const int material = material10(player) - material10(other);
@@ -1021,7 +1022,8 @@ Position::Features Position::features(int player) const {
 }
 
 const Position::Features& Position::feature_weights(int variant) {
-    // The default's: its sum of the material and the threats.
+    // Variant 2's (and 1, 3, 4's, whose threats differ): the sum of material and threats;
+    // the default's (5) fitted by benchmarks/texel.py (docs/measurements/tuning.md).
     static constexpr Features kDefault{1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0, 0, 0, 0, 0, 0, 0, 0};
     static constexpr Features kTexel{1.014, 0.7623, 1.308, 0.9115, 13.82, 1.42, 2.258, 49.31, 16.51, -44.85, 47.36, -25.22, 98.94, 96.77, -173.8};
     return variant == kTexelVariant ? kTexel : kDefault;

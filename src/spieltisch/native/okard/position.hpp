@@ -101,8 +101,8 @@ public:
     std::optional<Outcome> outcome() const;
 
     // Texel tuning (benchmarks/texel.py): the evaluation's terms (position.cpp, features)
-    // and the weights an evaluation variant gives them; variant 5 (`eval=5`) weighs them
-    // as fitted to self-play results, the default (2) is their plain sum.
+    // and the weights an evaluation variant gives them; variant 5, the default, weighs them
+    // as fitted to self-play results, 2 (the evaluation before it) is their plain sum.
     static constexpr int kTexelVariant = 5;
     // The first eight kinds of the stone list (the default's B, SP, SC, RI, L, T, G, K)
     // counted on their own as well.
