@@ -140,3 +140,15 @@ def test_texel_fit_recovers_the_weights_that_made_the_results() -> None:
     assert fitted == pytest.approx(truth, rel=0.1)
     held = texel.fit_weights("okard", data, np.array([1.0, 0.0, 0.0]), scale, fixed=[0])
     assert held[0] == 1.0 and held[1] == pytest.approx(-2.0, rel=0.15)
+
+
+def test_evaluation_variants_of_hase_und_igel_have_their_own_keys() -> None:
+    """Two agents of different variants in one process share a table (one per size):
+    another variant's keys differ, so neither reads the other's values; the default's
+    keys are the same with and without `eval=0`."""
+    engine, _ = native._engine("hase-und-igel")
+    for state in random_positions(spieltisch.load("hase-und-igel"), 10, 8):
+        text = state.text()
+        keys = [engine.hash_key(text, f"eval={variant}") for variant in range(6)]
+        assert engine.hash_key(text) == keys[0]
+        assert len(set(keys)) == 6

@@ -518,6 +518,10 @@ std::uint64_t Position::hash() const {
         mix(static_cast<std::uint64_t>(last_[who].kind + 1));
     }
     for (auto kind : fields_) mix(static_cast<std::uint64_t>(kind));
+    // Another evaluation variant, other keys: two agents of different variants in one
+    // process share the table of a size (core/transposition.hpp, TablePool), and must not
+    // read each other's values (the default's keys are unchanged).
+    if (evaluation_) mix(0xA24BAED4963EE407ull * static_cast<std::uint64_t>(evaluation_));
     return h;
 }
 
