@@ -1,16 +1,16 @@
 """Two evaluations of a native engine against each other, for the tuning log
 (docs/measurements/tuning.md).
 
-Every native engine reads an evaluation variant from its config (`eval=N`, for
-measurement only: normal callers get variant 0; Okard's `eval=0` is the port of
-`evaluation.py`, its default is 2, see okard/lookup.hpp). This plays paired games at a
-fixed depth (or, with DEPTH written as `0.2s`, a fixed time a move: the budget the levels
-play with) between variant TEST and variant BASE: in both games of a pair the same start
+Every native engine reads an evaluation variant from its config (`eval=N`, for measurement
+only: normal callers get variant 0; Okard's `eval=0` is the port of `evaluation.py`, its
+default is 5, the fitted one, see okard/lookup.hpp). This plays paired games at a fixed
+depth (or, with DEPTH written as `0.2s`, a fixed time a move: the budget the levels play
+with) between variant TEST and variant BASE: in both games of a pair the same start
 (`new_state(seed)` with the pair's seed: Ostseeschach's random set-up), the same chance
 outcomes, the seats swapped, and the first OPENING moves played at random, the same moves
 in both games (at a fixed depth the search plays the same game every time, so a random
-opening varies the games). It prints TEST's wins, draws and losses, its score with the
-95% interval and the Elo difference.
+opening varies the games). It prints TEST's wins, draws and losses, its score with the 95%
+interval and the Elo difference.
 
     python -m benchmarks.evaluation_match GAME PAIRS DEPTH OPENING BASE TEST [OPTIONS [SEED]]
     python -m benchmarks.evaluation_match okard 40 0.2s 6 1 2     # 0.2 s a move

@@ -159,8 +159,9 @@ def test_the_evaluation_counts_threats_the_opponent_can_pay_for() -> None:
 def test_the_evaluation_sees_a_koenig_line_that_sacrifices_open() -> None:
     """Blue to roll, its Turm on e9 behind its own Läufer on e7, red's König on e2: blue
     sacrifices the Läufer (2 AP) and its Bauer (1 AP) and needs a die of 5 for the eight AP
-    of the line (six steps, the König's capture 2). The default evaluation sees the threat;
-    `eval=1` (the first occupied square only) does not."""
+    of the line (six steps, the König's capture 2). The exact König threat (`eval=2`, and
+    the fitted default built on it) sees the threat; `eval=1` (the first occupied square
+    only) does not."""
     from spieltisch import _native
 
     config = native.config(game())
@@ -176,8 +177,10 @@ def test_the_evaluation_sees_a_koenig_line_that_sacrifices_open() -> None:
 
     assert _native.okard.king_need(text("e2", "1"), 1, 6, config) == 5
     # Blue moves next: its König threat counts whole, 150 points times 2 sixths, in tenths.
-    threat = (value("h2") - value("e2")) - (value("h2", " eval=1") - value("e2", " eval=1"))
+    first_square = value("h2", " eval=1") - value("e2", " eval=1")
+    threat = (value("h2", " eval=2") - value("e2", " eval=2")) - first_square
     assert threat == 150 * 2 * 10 // 6
+    assert value("h2") - value("e2") > first_square
 
 
 def captures_king_this_turn(state: OkardState) -> bool:

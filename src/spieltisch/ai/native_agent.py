@@ -24,7 +24,9 @@ class NativeAgent(Agent):
     alone, not the game's moves (the engine before it knew them: for measuring); `prune`
     turns the search's selectivity switches on or off over the game's defaults (`rfp`,
     `lmp`, `seeq`, `seep`, `mdp`: for measuring each); `evaluation` "nnue" or "classic" in a
-    game with a learned evaluation (Schachogi's NNUE, docs/native.md)."""
+    game with a learned evaluation (Schachogi's NNUE, docs/native.md), or the number of one
+    of the engine's evaluation variants (`eval=N`, for measuring a candidate against the
+    default)."""
 
     def __init__(
         self,
@@ -47,6 +49,7 @@ class NativeAgent(Agent):
         self.hash_mb = hash_mb
         self.randomness = randomness
         self.history = history
+        self.evaluation = evaluation
         #: The selectivity switches set over the game's defaults (`native.search.PRUNE_SWITCHES`).
         self.prune = dict(prune or {})
         self.evaluation = evaluation
@@ -67,6 +70,8 @@ class NativeAgent(Agent):
             parts.append(f"seed={seed}")
         if not history:
             parts.append("history=off")
+        if evaluation is not None:
+            parts.append(f"eval={evaluation}")
         for name, on in sorted(self.prune.items()):
             parts.append(f"{name}={'on' if on else 'off'}")
         if evaluation is not None:

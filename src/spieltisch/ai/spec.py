@@ -59,6 +59,8 @@ INT_RANGES = {
     "threads": (1, 64),
     "hash": (1, 4096),
 }
+#: The evaluation variants a native spec may name by number (`eval=N`, for measuring).
+EVAL_VARIANTS = range(100)
 FLOAT_RANGES = {"time": (0.001, 86_400.0), "c": (0.0, 100.0), "random": (0.0, 1.0)}
 #: The longest spec read (a spec is a name and a few settings).
 MAX_SPEC_LENGTH = 200
@@ -212,11 +214,15 @@ def make_agent(
         hash_mb = _number(settings, "hash", int)
         randomness = _number(settings, "random", float)
         evaluation = settings.get("eval")
-        if evaluation is not None:
-            if evaluation not in EVALUATIONS:
-                raise AgentSpecError(f"eval={quote(evaluation)}: one of {', '.join(EVALUATIONS)}")
-            if game is not None and native.network_file(game.name) is None:
-                raise AgentSpecError(f"{game.name} has no learned evaluation (eval=nnue)")
+        if evaluation is not None and evaluation not in EVALUATIONS:
+            if not (evaluation.isdigit() and int(evaluation) in EVAL_VARIANTS):
+                raise AgentSpecError(
+                    f"eval={quote(evaluation)}: one of {', '.join(EVALUATIONS)} or a variant's "
+                    f"number ({EVAL_VARIANTS.start}..{EVAL_VARIANTS.stop - 1})"
+                )
+        elif evaluation is not None and game is not None:
+            if native.network_file(game.name) is None:
+                raise AgentSpecError(f"{game.name} has no learned evaluation (eval={evaluation})")
         return NativeAgent(
             budget,
             threads=1 if threads is None else threads,

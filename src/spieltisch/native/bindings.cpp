@@ -251,6 +251,27 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
             "The static exchange evaluation of a legal move: the material it wins when both "
             "sides go on capturing on its target square, least valuable piece first.");
     }
+    if constexpr (requires(const G game) { game.features(0); G::feature_weights(0); }) {
+        // Texel tuning (benchmarks/texel.py): the evaluation's terms as a vector and the
+        // weights the config's evaluation variant gives them.
+        m.def(
+            "features",
+            [](const std::string& text, int player, const std::string& config) {
+                const auto f = read_game<G>(text, config).features(player);
+                return std::vector<double>(f.begin(), f.end());
+            },
+            nb::arg("text"), nb::arg("player"), nb::arg("config") = "",
+            "The evaluation's terms for `player` (Texel features, feature_names).");
+        m.def(
+            "feature_weights",
+            [](const std::string& config) {
+                const G game = read_game<G>(G::kFeatureStart, config);
+                const auto& w = G::feature_weights(game.evaluation_variant());
+                return std::vector<double>(w.begin(), w.end());
+            },
+            nb::arg("config") = "", "The weights of the features in the config's evaluation.");
+        m.attr("feature_names") = std::vector<std::string>(G::kFeatureNames, G::kFeatureNames + G::kFeatures);
+    }
     m.def(
         "evaluate",
         [](const std::string& text, int player,

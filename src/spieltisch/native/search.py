@@ -17,6 +17,7 @@ from spieltisch.native import (
     NativeUnavailableError,
     _call,
     _engine,
+    _game,
     built,
     looks_back,
     network_file,
@@ -169,13 +170,18 @@ def _iteration(row: _Row) -> Iteration:
 EVALUATIONS = ("classic", "nnue")
 
 
-def _with_evaluation(game: GameLike, config: str, evaluation: str | None) -> str:
-    """The engine config with the evaluation asked for (`eval=nnue`, `eval=classic`)."""
+def _with_evaluation(game: GameLike, config: str, evaluation: str | int | None) -> str:
+    """The engine config with the evaluation asked for (`eval=nnue`, `eval=classic`, or a
+    variant's number `eval=N`)."""
     if evaluation is None:
         return config
+    if isinstance(evaluation, int) or evaluation.isdigit():
+        return " ".join(part for part in (config, f"eval={int(evaluation)}") if part)
     name = game if isinstance(game, str) else game.name
     if evaluation not in EVALUATIONS:
-        raise ValueError(f"evaluation {evaluation!r}: one of {', '.join(EVALUATIONS)}")
+        raise ValueError(
+            f"evaluation {evaluation!r}: one of {', '.join(EVALUATIONS)} or a variant's number"
+        )
     if network_file(name) is None:
         raise ValueError(f"{name} has no learned evaluation to choose (eval={evaluation})")
     return " ".join(part for part in (config, f"eval={evaluation}") if part)
@@ -199,7 +205,7 @@ def search(
     multipv: int = 1,
     searchmoves: Sequence[str] = (),
     prune: Mapping[str, bool] | None = None,
-    evaluation: str | None = None,
+    evaluation: str | int | None = None,
 ) -> SearchResult:
     """Search the position `text` of `game` (a name: its default options; a `Game`: its
     options), or the position after `moves` from it, for `time` seconds and/or to `depth`.
@@ -226,8 +232,11 @@ def search(
     `prune` turns selectivity switches on or off over the game's defaults (`PRUNE_SWITCHES`,
     `prune_defaults`), e.g. `{"rfp": False}`; `plain=True` turns them all off.
 
-    `evaluation` picks the evaluation of a game with a learned one (`Game.nnue`): "nnue"
-    the network, "classic" the hand-written one (the default); ValueError elsewhere.
+    `evaluation` picks the evaluation: in a game with a learned one (`Game.nnue`) "nnue"
+    the network, "classic" the hand-written one (the default); or a number, one of the
+    engine's evaluation variants (`eval=N` in its config, for measuring candidates). None is
+    the default every normal caller gets; an evaluation the engine does not have raises
+    ValueError.
     """
     if time is not None and not (math.isfinite(time) and time > 0):
         raise ValueError("time must be a positive number of seconds")
@@ -253,7 +262,7 @@ def search(
                 raise  # ends the search; raised again below
 
     try:
-        engine, config = _engine(game)
+        engine, config = _engine(game if evaluation is None else _game(game))
         config = _with_evaluation(game, config, evaluation)
         best, score, reached, nodes, seconds, pv, rows, lines = engine.search(
             native_text,

@@ -518,6 +518,10 @@ std::uint64_t Position::hash() const {
         mix(static_cast<std::uint64_t>(last_[who].kind + 1));
     }
     for (auto kind : fields_) mix(static_cast<std::uint64_t>(kind));
+    // Another evaluation variant, other keys: two agents of different variants in one
+    // process share the table of a size (core/transposition.hpp, TablePool), and must not
+    // read each other's values (the default's keys are unchanged).
+    if (evaluation_) mix(0xA24BAED4963EE407ull * static_cast<std::uint64_t>(evaluation_));
     return h;
 }
 
@@ -556,9 +560,15 @@ double turns_to_finish(std::int64_t distance, std::int64_t carrots, std::int64_t
 
 }  // namespace
 
-double Position::race_value(int player) const {
+Position::RaceTerms Position::race_terms(int player) const {
+    RaceTerms terms;
     const std::int64_t index = std::max<std::int64_t>(pos_[player], 0);
-    if (index == kGoalField) return 1.0 - static_cast<double>(carrots_[player]) * 0.01;
+    terms.index = static_cast<double>(index);
+    if (index == kGoalField) {
+        terms.fixed = true;
+        terms.fixed_value = 1.0 - static_cast<double>(carrots_[player]) * 0.01;
+        return terms;
+    }
     std::int64_t salads = salads_[player], carrots = carrots_[player];
     const int kind = last_[player].kind;
     if (fields_[index] == kSalad && (kind == kAdvance || kind == kCardHurry || kind == kCardFall)) {
@@ -574,21 +584,66 @@ double Position::race_value(int player) const {
             carrots += 30;
         }
     }
-    double turns = turns_to_finish(kGoalField - index, carrots, salads);
+    terms.base_turns = turns_to_finish(kGoalField - index, carrots, salads);
     std::int64_t ahead = 0;
     for (std::int64_t i = index + 1; i < kGoalField; ++i) ahead += fields_[i] == kSalad;
-    turns += 3.0 * static_cast<double>(std::max<std::int64_t>(0, salads - ahead));
+    terms.excess_salads = static_cast<double>(std::max<std::int64_t>(0, salads - ahead));
+    terms.cards = static_cast<double>(std::popcount(static_cast<unsigned>(cards_[player] & 15)));
+    terms.carrots = static_cast<double>(carrots);
+    terms.salads = static_cast<double>(salads);
+    terms.turns_left = (60 - turn_ + ((turn_ & 1) == player ? 1 : 0)) / 2;
+    return terms;
+}
+
+double Position::race_value(int player) const {
+    const RaceTerms terms = race_terms(player);
+    if (terms.fixed) return terms.fixed_value;
+    double turns = terms.base_turns;
+    turns += 3.0 * terms.excess_salads;
     // Candidate 1: a card saves 0.6 turns instead of 0.3.
-    turns -= (evaluation_ == 1 ? 2.0 : 1.0) * kCardTurns * std::popcount(static_cast<unsigned>(cards_[player] & 15));
-    const std::int64_t turns_left = (60 - turn_ + ((turn_ & 1) == player ? 1 : 0)) / 2;
+    turns -= (evaluation_ == 1 ? 2.0 : 1.0) * kCardTurns * terms.cards;
+    const std::int64_t turns_left = terms.turns_left;
     if (turns > static_cast<double>(turns_left)) {
-        return -(static_cast<double>(turns_left) + 1.0) -
-               static_cast<double>(kGoalField - index) / 10.0 -
+        return -(static_cast<double>(turns_left) + 1.0) - (kGoalField - terms.index) / 10.0 -
                (turns - static_cast<double>(turns_left)) / 20.0;
     }
     // The field reached weighs 0.1 a field (tuning log); variants 1 and 2 keep the 0.02 they
     // were measured with (2 is the evaluation before that change).
-    return -turns + static_cast<double>(index) * (evaluation_ == 1 || evaluation_ == 2 ? 0.02 : 0.1);
+    return -turns + terms.index * (evaluation_ == 1 || evaluation_ == 2 ? 0.02 : 0.1);
+}
+
+// The race terms of one player as Texel features (kFeatureNames): a player in the goal or
+// one who cannot finish in time gets the default's race value as its one `fixed` term (it
+// ranks it behind every finisher), any other its estimated turns, salads it can no longer
+// eat, cards, field, carrots and salads held (tenths of the carrots), and the move's tempo.
+Position::Features Position::player_features(int player) const {
+    Features f{};
+    const RaceTerms terms = race_terms(player);
+    f[6] = static_cast<int>(turn_ & 1) == player ? 1.0 : 0.0;
+    if (terms.fixed) {
+        f[4] = terms.fixed_value;
+        return f;
+    }
+    const double turns = terms.base_turns + 3.0 * terms.excess_salads - kCardTurns * terms.cards;
+    if (turns > static_cast<double>(terms.turns_left)) {
+        f[4] = -(static_cast<double>(terms.turns_left) + 1.0) - (kGoalField - terms.index) / 10.0 -
+               (turns - static_cast<double>(terms.turns_left)) / 20.0;
+        return f;
+    }
+    f[0] = terms.base_turns;
+    f[1] = terms.excess_salads;
+    f[2] = terms.cards;
+    f[3] = terms.index;
+    f[5] = terms.carrots / 10.0;
+    f[7] = terms.salads;
+    return f;
+}
+
+Position::Features Position::features(int player) const {
+    Features mine = player_features(player);
+    const Features theirs = player_features(1 - player);
+    for (int i = 0; i < kFeatures; ++i) mine[i] -= theirs[i];
+    return mine;
 }
 
 // evaluation.py's evaluate (a value in [-1, 1]) in ten-thousandths.
@@ -609,8 +664,38 @@ int Position::evaluate(int player) const {
             return static_cast<int>((leader == player ? kSure : -kSure) * kEvalUnits);
         }
     }
-    const double diff = race_value(player) - race_value(o);
+    double diff = 0.0;
+    if (evaluation_ >= 3) {
+        const Features f = features(player);
+        const Features& w = feature_weights(evaluation_);
+        for (int i = 0; i < kFeatures; ++i) diff += w[i] * f[i];
+    } else {
+        diff = race_value(player) - race_value(o);
+    }
     return static_cast<int>(std::lround(std::tanh(diff / kScale) * kEvalUnits));
+}
+
+// The weights of the race terms (kFeatureNames) in a variant's race difference: the
+// default's race formula (evaluation.py: minus the turns, three a salad no field ahead
+// takes, 0.3 a card, 0.1 a field), 1 and 2 the formula with other weights for cards and
+// the field (1 also uses its weight in deciding whether a player can finish in time), and
+// the candidates fitted to self-play results (Texel's method, benchmarks/texel.py): 3 all
+// terms, 4 with the field's weight held at 0.1, 5 fitted again on 3's own self-play.
+const Position::Features& Position::feature_weights(int variant) {
+    static constexpr Features kFormula{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.0, 0.0};
+    static constexpr Features kCards{-1.0, -3.0, 0.6, 0.02, 1.0, 0.0, 0.0, 0.0};
+    static constexpr Features kField{-1.0, -3.0, 0.3, 0.02, 1.0, 0.0, 0.0, 0.0};
+    static constexpr Features kTexel{-0.8992, -3.216, 0.3043, 0.01283, 0.9108, -0.107, 0.5773, -1.435};
+    static constexpr Features kTexelField{-0.7478, -3.419, 0.2943, 0.1, 0.5848, -0.02611, 0.6053, -1.344};
+    static constexpr Features kSecond{-0.8511, -2.472, 0.4631, 0.000419, 0.8832, -0.1644, 0.6698, -1.928};
+    switch (variant) {
+        case 1: return kCards;
+        case 2: return kField;
+        case 3: return kTexel;
+        case 4: return kTexelField;
+        case 5: return kSecond;
+        default: return kFormula;
+    }
 }
 
 }  // namespace spieltisch::native::haseundigel

@@ -56,7 +56,27 @@ public:
 
     // Evaluation variants: 0 is the default, the others candidates measured against it
     // (benchmarks/evaluation_match.py; docs/ai.md, the tuning log).
-    static constexpr int kEvalVariants = 3;
+    // Variants 3 to 5 weigh the race terms as fitted to self-play results (Texel's method,
+    // benchmarks/texel.py): 3 all of them, 4 with the field's weight held at 0.1, 5 fitted
+    // again on 3's own self-play; the default (0) is the race formula (evaluation.py), 1
+    // and 2 earlier candidates of it (the tuning log).
+    static constexpr int kEvalVariants = 6;
+    // The race terms of evaluate(), each the player's minus the other's: estimated turns
+    // to the goal, salads no longer to be eaten ahead, cards, field, the race value of a
+    // player in the goal or out of time (fixed), carrots / 10, the tempo, salads held.
+    static constexpr int kFeatures = 8;
+    static constexpr const char* kFeatureNames[kFeatures] = {
+        "turns", "excess_salads", "cards", "field", "fixed", "carrots", "tempo", "salads"};
+    using Features = std::array<double, kFeatures>;
+    // A position to read a config with (the weights' binding).
+    static constexpr const char* kFeatureStart =
+        "SH12CCHCCHLICHCIC12IC2LCICCCH2ICH2H1CIHC2CLI1CHCC2IH2CCCILCCH1CHG 0 0/68/5/TEHF/- "
+        "0/68/5/TEHF/- -";
+    // The terms for `player` (evaluate() outside a decided finish is
+    // tanh(weights . features / 4) in ten-thousandths; exactly so for variants 0, 3, 4, 5).
+    Features features(int player) const;
+    static const Features& feature_weights(int variant);
+    int evaluation_variant() const { return evaluation_; }
     static Position parse(std::string_view text);
     // Selects evaluation variant `variant` (0..kEvalVariants-1; read_game reads it from
     // `eval=N`, for measurement only).
@@ -111,6 +131,16 @@ private:
                 int prefix, int* out, int& n) const;
     std::string move_code(Move move) const;
     double race_value(int player) const;  // evaluation.py's race_value
+    // The parts of a player's race value (race_terms) and its Texel features.
+    struct RaceTerms {
+        bool fixed = false;       // in the goal: fixed_value is the race value
+        double fixed_value = 0.0;
+        double base_turns = 0.0;  // turns_to_finish with the salads still to eat
+        double excess_salads = 0.0, cards = 0.0, index = 0.0, carrots = 0.0, salads = 0.0;
+        std::int64_t turns_left = 0;
+    };
+    RaceTerms race_terms(int player) const;
+    Features player_features(int player) const;
 };
 
 static_assert(TextGame<Position>);

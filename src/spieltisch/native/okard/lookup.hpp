@@ -66,11 +66,14 @@ struct Lookup {
     int turns = 200;
     int setup_rows = 3;
     // The evaluation (a trailing `eval=N` in the config selects another, for measuring):
-    // 2 the default, the capture threats each side can pay for with the König's reached
-    // exactly (king_need); 1 the König's threat like any other stone's (its first occupied
-    // square, half a chance for sacrifices); 0 the port of evaluation.py; 3 and 4 the
-    // default with the König's threat worth 300 and 100 points instead of 150.
-    int evaluation = 2;
+    // 5 the default, the terms of 2 and new ones (the König's zone, tempo, reach, the army
+    // by kind) weighed as fitted to self-play results (Texel's method, Position::features);
+    // 2 the evaluation before it, material and the capture threats each side can pay for
+    // with the König's reached exactly (king_need); 1 the König's threat like any other
+    // stone's (its first occupied square, half a chance for sacrifices); 0 the port of
+    // evaluation.py; 3 and 4 variant 2 with the König's threat worth 300 and 100 points
+    // instead of 150.
+    int evaluation = 5;
     std::vector<Stone> stones;
 
     // Derived.

@@ -3,6 +3,7 @@
 #include "position.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 #include "../core/text_read.hpp"
@@ -780,11 +781,19 @@ int Position::king_threats(int player) const {
 }
 
 // evaluation.py, evaluate (before the tanh): material and König safety, in tenths; or
-// (the default) material and the capture threats each side can pay for (threat_term).
+// material and the capture threats each side can pay for (threat_term, variants 1-4); or
+// (the default, 5) the terms of `features` weighed as fitted to self-play results.
 int Position::evaluate(int player) const {
     const int other = 1 - player;
     const int material = material10(player) - material10(other);
     if (t_->evaluation == 0) return material + 60 * (king_threats(other) - king_threats(player));
+    if (t_->evaluation == kTexelVariant) {
+        const Features f = features(player);
+        const Features& w = feature_weights(kTexelVariant);
+        double sum = 0.0;
+        for (int i = 0; i < kFeatures; ++i) sum += w[i] * f[i];
+        return static_cast<int>(std::lround(sum));
+    }
     return material + threat_term(player);
 }
 
@@ -912,8 +921,16 @@ int Position::king_need(int attacker, int room) const {
 // sacrifice the cap allows. While stones are placed the threats are those of the coming
 // first turn (red's).
 int Position::threat_term(int player) const {
+    const auto [mine, theirs] = threat_parts(player);
+    return mine - theirs;
+}
+
+// threat_term's two sides, in tenths: (the value for `player`, for the other side), each
+// the best capture it can pay for, weighed by the chance and by who captures next; with
+// `reach`, each side's count of the other's stones it captures with at most 6 AP.
+std::pair<int, int> Position::threat_parts(int player, int* reach) const {
     const Lookup& t = *t_;
-    if (s_.phase != kPlay && s_.phase != kPlace) return 0;
+    if (s_.phase != kPlay && s_.phase != kPlace) return {0, 0};
     // While stones are placed, the first capture is red's, after its first roll.
     const bool placing = s_.phase == kPlace;
     const int mover = placing ? 0 : s_.mover;
@@ -934,6 +951,9 @@ int Position::threat_term(int player) const {
         }
         extra = std::min(extra, kSacrificeCap - (!placing && side == mover ? s_.sac : 0));
         capture_costs(side, cost);
+        if (reach) {
+            for (int sq = 0; sq < t.nn; ++sq) reach[side] += cost[sq] <= kDieFaces ? 1 : 0;
+        }
         int top = 0;
         for (int sq = 0; sq < t.nn; ++sq) {
             if (cost[sq] >= (1 << 20)) continue;
@@ -954,7 +974,59 @@ int Position::threat_term(int player) const {
         // Tenths of a point: value * sixths * 10 / 6, a quarter for the side answered first.
         best[side] = next ? top * 10 / 6 : top * 10 / 24;
     }
-    return best[player] - best[1 - player];
+    return {best[player], best[1 - player]};
+}
+
+// The evaluation's terms for `player` (kFeatureNames), each the player's minus the other
+// side's, in tenths of a point: material on the board, in hand, the threat of the side
+// that captures next and of the side answered first (threat_parts), the enemy stones
+// whose line reaches the König's zone (evaluation.py's king_threats), the tempo (the
+// player moves), the other side's stones the player can capture with at most 6 AP.
+Position::Features Position::features(int player) const {
+    const Lookup& t = *t_;
+    const int other = 1 - player;
+    Features f{};
+    int board[2] = {0, 0}, hand[2] = {0, 0};
+    for (int sq = 0; sq < t.nn; ++sq) {
+        const int v = board_[static_cast<std::size_t>(sq)];
+        if (v) board[owned_by(v, 0) ? 0 : 1] += 10 * t.values[t.kind(v)];
+    }
+    for (int side = 0; side < 2; ++side) {
+        for (int k = 0; k < t.kinds; ++k) hand[side] += 8 * hand_[side][k] * t.values[k];
+    }
+    f[0] = board[player] - board[other];
+    f[1] = hand[player] - hand[other];
+    const bool placing = s_.phase == kPlace;
+    const int mover = placing ? 0 : s_.mover;
+    const bool mover_first = placing || s_.stage == kStart;
+    const int next = mover_first ? mover : 1 - mover;  // the side that captures next
+    int reach[2] = {0, 0};
+    const auto [mine, theirs] = threat_parts(player, reach);
+    f[2] = next == player ? mine : -theirs;
+    f[3] = next == player ? -theirs : mine;
+    if (s_.phase == kPlay || s_.phase == kPlace) {
+        f[4] = king_threats(other) - king_threats(player);
+        f[6] = reach[player] - reach[other];
+    }
+    f[5] = s_.phase == kPlay && s_.mover == player ? 1 : -1;
+    // The army by kind (on the board and in hand): what a pick or a loss changes.
+    for (int sq = 0; sq < t.nn; ++sq) {
+        const int v = board_[static_cast<std::size_t>(sq)];
+        const int k = v ? t.kind(v) : kKindFeatures;
+        if (k < kKindFeatures) f[7 + k] += owned_by(v, player) ? 1 : -1;
+    }
+    for (int k = 0; k < std::min(t.kinds, kKindFeatures); ++k) {
+        f[7 + k] += hand_[player][k] - hand_[other][k];
+    }
+    return f;
+}
+
+const Position::Features& Position::feature_weights(int variant) {
+    // Variant 2's (and 1, 3, 4's, whose threats differ): the sum of material and threats;
+    // the default's (5) fitted by benchmarks/texel.py (docs/measurements/tuning.md).
+    static constexpr Features kDefault{1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0, 0, 0, 0, 0, 0, 0, 0};
+    static constexpr Features kTexel{1.014, 0.7623, 1.308, 0.9115, 13.82, 1.42, 2.258, 49.31, 16.51, -44.85, 47.36, -25.22, 98.94, 96.77, -173.8};
+    return variant == kTexelVariant ? kTexel : kDefault;
 }
 
 int Position::move_value(Move move) const {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "../core/game_concept.hpp"
 #include "../core/outcome.hpp"
@@ -99,6 +100,23 @@ public:
     int evaluate(int player) const;
     std::optional<Outcome> outcome() const;
 
+    // Texel tuning (benchmarks/texel.py): the evaluation's terms (position.cpp, features)
+    // and the weights an evaluation variant gives them; variant 5, the default, weighs them
+    // as fitted to self-play results, 2 (the evaluation before it) is their plain sum.
+    static constexpr int kTexelVariant = 5;
+    // The first eight kinds of the stone list (the default's B, SP, SC, RI, L, T, G, K)
+    // counted on their own as well.
+    static constexpr int kKindFeatures = 8;
+    static constexpr int kFeatures = 7 + kKindFeatures;
+    static constexpr const char* kFeatureNames[kFeatures] = {
+        "board", "hand", "threat_next", "threat_answered", "king_zone", "tempo", "reach",
+        "kind0", "kind1", "kind2", "kind3", "kind4", "kind5", "kind6", "kind7"};
+    using Features = std::array<double, kFeatures>;
+    static constexpr const char* kFeatureStart = "9/9/9/9/9/9/9/9/9 -/- 0:0 pick r 0 0 s 0 -- -";
+    Features features(int player) const;
+    static const Features& feature_weights(int variant);
+    int evaluation_variant() const { return t_->evaluation; }
+
     int home_points(int player) const;
     // The least die value (or known AP) with which `attacker` captures the other König in
     // one turn of sacrifices (within `room` AP) and a line move; see position.cpp.
@@ -132,6 +150,7 @@ private:
     int material10(int player) const;
     int king_threats(int player) const;
     int threat_term(int player) const;
+    std::pair<int, int> threat_parts(int player, int* reach = nullptr) const;
     void capture_costs(int attacker, int* cost) const;
     void read_ranks(std::string_view field);
     void read_hands(std::string_view field);

@@ -1,0 +1,240 @@
+"""Texel tuning of a native evaluation's weights on self-play results (issue 28).
+
+The engine gives each position's evaluation terms as a vector (`_native.<game>.features`,
+the terms for the player to move) and the weights its evaluation variant gives them
+(`feature_weights`), so that the evaluation is `link(weights . features)`, `link` the
+game's (Hase und Igel: 10000 tanh(x / 4); elsewhere the identity). Texel's method:
+
+1. the scaling constant K of the current evaluation E first: the K that makes
+   sigmoid(K E) the best predictor (least cross-entropy) of the mover's result;
+2. then, K held, the weights that make sigmoid(K link(w . features)) the best predictor,
+   by Gauss-Newton steps from the current weights (a little L2 towards them).
+
+The games with even seeds fit, the ones with odd seeds test (the cross-entropy of each
+on the held-out games is printed): positions of one game are never on both sides.
+Positions the evaluation decides outside the terms (a finish the rules already settle)
+are left out: `link(weights . features)` differs there from what the engine returns.
+
+    python -m benchmarks.texel GAME DATA [DATA ...] [--eval N] [--skip PLIES]
+        [--limit N] [--ridge R] [--fix NAME=VALUE ...]
+
+DATA: files of `benchmarks.selfplay_data` (the default options); N the evaluation variant
+whose weights start the fit (default: the default evaluation); SKIP leaves out each
+game's first plies (the random opening); `--fix` holds a weight at a value. Prints the
+fitted weights in the engine's order.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from benchmarks.selfplay_data import read
+from spieltisch import native
+
+Array = npt.NDArray[np.float64]
+
+#: The evaluation as a function of the weighted sum of its terms, and its derivative.
+LINKS: dict[str, tuple[Callable[[Array], Array], Callable[[Array], Array]]] = {
+    "hase-und-igel": (
+        lambda x: 10000.0 * np.tanh(x / 4.0),
+        lambda x: 2500.0 * (1.0 - np.tanh(x / 4.0) ** 2),
+    ),
+}
+IDENTITY: tuple[Callable[[Array], Array], Callable[[Array], Array]] = (
+    lambda x: x,
+    lambda x: np.ones_like(x),
+)
+
+
+@dataclass
+class Data:
+    """The positions' features (rows), the engine's evaluation of each, the mover's result
+    (1 win, 0.5 draw, 0 loss) and the game's seed."""
+
+    features: Array
+    evaluation: Array
+    target: Array
+    seeds: npt.NDArray[np.int64]
+
+
+def engine_config(game: str, variant: int | None = None) -> tuple[Any, str]:
+    """The native engine of `game` (default options) and its config text with `eval=N`
+    for `variant` (None: the default evaluation)."""
+    engine, options = native._engine(native._game(game))
+    extra = "" if variant is None else f"eval={variant}"
+    return engine, " ".join(part for part in (options, extra) if part)
+
+
+def load(
+    game: str,
+    rows: Iterable[dict[str, Any]],
+    variant: int | None = None,
+    skip: int = 0,
+    limit: int = 0,
+) -> Data:
+    """The positions of `rows` as features with the engine's evaluation (in evaluation
+    `variant`, None the default) and the mover's result; only the ones where the
+    evaluation is the link of the weighted terms."""
+    engine, config = engine_config(game, variant)
+    weights = np.array(engine.feature_weights(config))
+    link = LINKS.get(game, IDENTITY)[0]
+    features, evaluation, target, seeds = [], [], [], []
+    for row in rows:
+        if row["ply"] < skip:
+            continue
+        player = row["to_move"]
+        f = engine.features(row["text"], player, config)
+        value = engine.evaluate(row["text"], player, config)
+        expected = float(link(np.array([float(np.dot(weights, f))]))[0])
+        if abs(expected - value) > 1.0:
+            continue  # decided outside the terms
+        result = row["result"] if player == 0 else -row["result"]
+        features.append(f)
+        evaluation.append(value)
+        target.append((result + 1) / 2)
+        seeds.append(row["seed"])
+        if limit and len(target) >= limit:
+            break
+    return Data(
+        np.array(features, dtype=np.float64),
+        np.array(evaluation, dtype=np.float64),
+        np.array(target, dtype=np.float64),
+        np.array(seeds, dtype=np.int64),
+    )
+
+
+def sigmoid(x: Array) -> Array:
+    return 1.0 / (1.0 + np.exp(-np.clip(x, -500.0, 500.0)))
+
+
+def cross_entropy(logit: Array, target: Array) -> float:
+    """The mean cross-entropy of sigmoid(logit) against the results."""
+    p = np.clip(sigmoid(logit), 1e-12, 1 - 1e-12)
+    return float(-np.mean(target * np.log(p) + (1 - target) * np.log(1 - p)))
+
+
+def fit_scale(evaluation: Array, target: Array) -> float:
+    """K: the scale that makes sigmoid(K E) predict the results best (golden-section search
+    on log K)."""
+    low, high = math.log(1e-7), math.log(1.0)
+    ratio = (math.sqrt(5) - 1) / 2
+    for _ in range(80):
+        a = high - ratio * (high - low)
+        b = low + ratio * (high - low)
+        if cross_entropy(math.exp(a) * evaluation, target) < cross_entropy(
+            math.exp(b) * evaluation, target
+        ):
+            high = b
+        else:
+            low = a
+    return math.exp((low + high) / 2)
+
+
+def fit_weights(
+    game: str,
+    data: Data,
+    start: Array,
+    scale: float,
+    ridge: float = 1e-3,
+    steps: int = 50,
+    fixed: Iterable[int] = (),
+) -> Array:
+    """The weights that make sigmoid(scale * link(w . features)) predict the results best,
+    by damped Gauss-Newton steps from `start` (with `ridge` times the squared distance
+    from `start` added, each weight's measured in what it moves the logit at the start:
+    terms of any unit are held alike); the weights at the indices `fixed` keep their
+    start values."""
+    link, slope = LINKS.get(game, IDENTITY)
+    x, y = data.features, data.target
+    n = len(y)
+    free = np.ones(len(start), dtype=bool)
+    free[list(fixed)] = False
+    unit = np.mean(((scale * slope(x @ start))[:, None] * x) ** 2, axis=0) + 1e-12
+    penalty = ridge * unit
+
+    def loss(w: Array) -> float:
+        return cross_entropy(scale * link(x @ w), y) + float(np.sum(penalty * (w - start) ** 2))
+
+    w = start.copy()
+    current = loss(w)
+    for _ in range(steps):
+        z = x @ w
+        p = sigmoid(scale * link(z))
+        g = (scale * slope(z))[:, None] * x  # d logit / d w
+        gradient = g.T @ (p - y) / n + 2 * penalty * (w - start)
+        hessian = (g * (p * (1 - p))[:, None]).T @ g / n + 2 * np.diag(penalty)
+        step = np.zeros_like(w)
+        step[free] = np.linalg.solve(hessian[np.ix_(free, free)], gradient[free])
+        size = 1.0
+        while size > 1e-4:
+            trial = w - size * step
+            value = loss(trial)
+            if value < current:
+                break
+            size /= 2
+        else:
+            break
+        if current - value < 1e-10:
+            w, current = trial, value
+            break
+        w, current = trial, value
+    return w
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.texel", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("game")
+    parser.add_argument("data", nargs="+", type=Path)
+    parser.add_argument("--eval", type=int, default=None, help="the variant to start from")
+    parser.add_argument("--skip", type=int, default=0)
+    parser.add_argument("--limit", type=int, default=0)
+    parser.add_argument("--ridge", type=float, default=1e-3)
+    parser.add_argument(
+        "--fix", action="append", default=[], metavar="NAME=VALUE", help="a weight held"
+    )
+    args = parser.parse_args(argv)
+    engine, config = engine_config(args.game, args.eval)
+    names = list(engine.feature_names)
+    start = np.array(engine.feature_weights(config))
+    fixed = []
+    for item in args.fix:
+        name, _, value = item.partition("=")
+        fixed.append(names.index(name))
+        start[fixed[-1]] = float(value)
+
+    def rows() -> Iterable[dict[str, Any]]:
+        for path in args.data:
+            yield from read(path)
+
+    data = load(args.game, rows(), args.eval, args.skip, args.limit)
+    train = data.seeds % 2 == 0
+    test = ~train
+    print(f"{len(data.target)} positions ({int(train.sum())} fit, {int(test.sum())} test)")
+    scale = fit_scale(data.evaluation[train], data.target[train])
+    link = LINKS.get(args.game, IDENTITY)[0]
+    before = cross_entropy(scale * data.evaluation[test], data.target[test])
+    print(
+        f"K = {scale:.6g}; cross-entropy of the current evaluation on the test games {before:.5f}"
+    )
+    fit = Data(data.features[train], data.evaluation[train], data.target[train], data.seeds[train])
+    weights = fit_weights(args.game, fit, start, scale, args.ridge, fixed=fixed)
+    after = cross_entropy(scale * link(data.features[test] @ weights), data.target[test])
+    print(f"cross-entropy of the fitted weights on the test games {after:.5f}")
+    for name, old, new in zip(names, start, weights, strict=True):
+        print(f"  {name:16s} {old:10.4f} -> {new:10.4f}")
+    print("weights: {" + ", ".join(f"{w:.4g}" for w in weights) + "}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,154 @@
+"""The evaluation's terms as Texel features (benchmarks/texel.py fits what the engine
+computes): each variant's weights dotted with the features, through the game's link, is
+the engine's evaluation; the default evaluation is the one before the features; native
+agents play the variant `eval=N` names."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import spieltisch
+from benchmarks import texel
+from spieltisch import native
+from spieltisch.ai.spec import make_agent
+from tests.helpers.positions import random_positions
+
+pytestmark = pytest.mark.skipif(not native.built(), reason="the native engines are not built")
+
+
+def _decided(text: str) -> bool:
+    """A Hase und Igel position with a player in the goal (the evaluation may settle it
+    outside the race terms)."""
+    fields = text.split()
+    return any(part.split("/")[0] == "64" for part in fields[2:4])
+
+
+@pytest.mark.parametrize("variant", [None, 3, 4, 5])
+def test_hase_und_igel_features_give_the_evaluation(variant: int | None) -> None:
+    engine, config = texel.engine_config("hase-und-igel", variant)
+    weights = engine.feature_weights(config)
+    assert len(weights) == len(engine.feature_names) == 8
+    checked = 0
+    for state in random_positions(spieltisch.load("hase-und-igel"), 60, 11):
+        text = state.text()
+        if _decided(text):
+            continue
+        for player in (0, 1):
+            features = engine.features(text, player, config)
+            race = sum(w * f for w, f in zip(weights, features, strict=True))
+            expected = 10_000 * math.tanh(race / 4)
+            assert abs(engine.evaluate(text, player, config) - expected) <= 0.5 + 1e-6, text
+            checked += 1
+    assert checked >= 80
+
+
+def test_hase_und_igel_default_weights_are_the_race_formula() -> None:
+    """The default's weights are the ones its race value (evaluation.py's) adds the terms
+    with; the fitted variants differ from it."""
+    engine, config = texel.engine_config("hase-und-igel")
+    formula = [-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.0, 0.0]
+    assert engine.feature_weights(config) == formula
+    fitted = [engine.feature_weights(texel.engine_config("hase-und-igel", v)[1]) for v in (3, 4, 5)]
+    assert all(weights != formula for weights in fitted)
+    assert fitted[1][3] == 0.1
+
+
+def test_hase_und_igel_features_are_the_players_difference() -> None:
+    engine, _ = native._engine("hase-und-igel")
+    for state in random_positions(spieltisch.load("hase-und-igel"), 20, 5):
+        mine = engine.features(state.text(), 0)
+        theirs = engine.features(state.text(), 1)
+        assert mine == pytest.approx([-value for value in theirs])
+
+
+@pytest.mark.parametrize("variant", [None, 2, 5])
+def test_okard_features_give_the_evaluation(variant: int | None) -> None:
+    engine, config = texel.engine_config("okard", variant)
+    weights = engine.feature_weights(config)
+    assert len(weights) == len(engine.feature_names) == 15
+    checked = 0
+    for state in random_positions(spieltisch.load("okard"), 40, 3):
+        text = state.text()
+        for player in (0, 1):
+            features = engine.features(text, player, config)
+            value = sum(w * f for w, f in zip(weights, features, strict=True))
+            assert engine.evaluate(text, player, config) == round(value), text
+            checked += 1
+    assert checked == 80
+
+
+def test_okard_default_is_the_fitted_variant_over_material_and_threats() -> None:
+    """The evaluation before the fit (2) is the plain sum of the material and threat
+    terms, the new terms (König zone, tempo, reach, the army by kind) weighing nothing;
+    the default is the fitted variant 5, which weighs every term."""
+    engine, config = texel.engine_config("okard", 2)
+    assert engine.feature_weights(config) == [1.0, 1.0, 1.0, 1.0] + [0.0] * 11
+    default = engine.feature_weights(texel.engine_config("okard")[1])
+    assert default == engine.feature_weights(texel.engine_config("okard", 5)[1])
+    assert all(weight != 0.0 for weight in default)
+
+
+def test_okard_kind_counts_follow_a_pick() -> None:
+    """The army-by-kind terms count a picked stone for its side."""
+    engine, config = texel.engine_config("okard")
+    game = spieltisch.load("okard")
+    state = game.new_state(1)
+    before = engine.features(state.text(), 0, config)
+    state.play(state.legal_moves()[0])
+    after = engine.features(state.text(), 0, config)
+    assert sum(after[7:]) - sum(before[7:]) == 1
+
+
+def test_okard_refuses_a_variant_beyond_the_fitted_one() -> None:
+    engine, config = texel.engine_config("okard")
+    text = spieltisch.load("okard").new_state(1).text()
+    assert isinstance(engine.evaluate(text, 0, config + " eval=5"), int)
+    with pytest.raises(ValueError):
+        engine.evaluate(text, 0, config + " eval=6")
+
+
+@pytest.mark.parametrize(("name", "variant"), [("hase-und-igel", 3), ("okard", 2)])
+def test_a_native_agent_plays_the_variant_it_names(name: str, variant: int) -> None:
+    """`native:...,eval=N` searches with variant N: its search's value is the variant's
+    evaluation at depth 1 where that differs from the default's."""
+    game = spieltisch.load(name)
+    agent = make_agent(f"native:depth=1,eval={variant}", game)
+    plain = make_agent("native:depth=1", game)
+    assert agent.spec.endswith(f"eval={variant}")
+    differs = 0
+    for state in random_positions(game, 12, 2):
+        agent.select(state.copy())
+        plain.select(state.copy())
+        differs += agent.stats["value"] != plain.stats["value"]
+    assert differs > 0
+
+
+def test_texel_fit_recovers_the_weights_that_made_the_results() -> None:
+    """On results drawn from sigmoid(K * link(w . features)), the fit comes back near w."""
+    import numpy as np
+
+    rng = np.random.default_rng(4)
+    features = rng.normal(size=(20_000, 3)) * np.array([10.0, 3.0, 1.0])
+    truth = np.array([1.0, -2.0, 5.0])
+    scale = 0.1
+    target = (rng.random(20_000) < texel.sigmoid(scale * (features @ truth))).astype(float)
+    data = texel.Data(features, features @ truth, target, np.zeros(20_000, dtype=np.int64))
+    assert texel.fit_scale(data.evaluation, target) == pytest.approx(scale, rel=0.1)
+    fitted = texel.fit_weights("okard", data, np.array([1.0, 0.0, 0.0]), scale, ridge=1e-6)
+    assert fitted == pytest.approx(truth, rel=0.1)
+    held = texel.fit_weights("okard", data, np.array([1.0, 0.0, 0.0]), scale, fixed=[0])
+    assert held[0] == 1.0 and held[1] == pytest.approx(-2.0, rel=0.15)
+
+
+def test_evaluation_variants_of_hase_und_igel_have_their_own_keys() -> None:
+    """Two agents of different variants in one process share a table (one per size):
+    another variant's keys differ, so neither reads the other's values; the default's
+    keys are the same with and without `eval=0`."""
+    engine, _ = native._engine("hase-und-igel")
+    for state in random_positions(spieltisch.load("hase-und-igel"), 10, 8):
+        text = state.text()
+        keys = [engine.hash_key(text, f"eval={variant}") for variant in range(6)]
+        assert engine.hash_key(text) == keys[0]
+        assert len(set(keys)) == 6
