@@ -220,9 +220,8 @@ def make_agent(
                     f"eval={quote(evaluation)}: one of {', '.join(EVALUATIONS)} or a variant's "
                     f"number ({EVAL_VARIANTS.start}..{EVAL_VARIANTS.stop - 1})"
                 )
-        elif evaluation is not None and game is not None:
-            if native.network_file(game.name) is None:
-                raise AgentSpecError(f"{game.name} has no learned evaluation (eval={evaluation})")
+        elif evaluation is not None and game is not None and not native.network_file(game.name):
+            raise AgentSpecError(f"{game.name} has no learned evaluation (eval={evaluation})")
         return NativeAgent(
             budget,
             threads=1 if threads is None else threads,
