@@ -101,3 +101,36 @@ def test_mcts_bot_and_evaluate_bots_play_a_whole_game() -> None:
     ]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
     assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_a_game_unpickles_in_a_process_that_never_imported_spieltisch() -> None:
+    """OpenSpiel's AlphaZero pickles the game for its spawned actors: the pickle loads the
+    game through `spieltisch.envs.openspiel`, which registers our games on the way."""
+    import pickle
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import spieltisch
+
+    game = pyspiel.load_game("spieltisch_okard", {"options": "board=8", "setups": 5})
+    assert pickle.loads(pickle.dumps(game)).get_parameters() == game.get_parameters()
+    src = str(Path(spieltisch.__file__).resolve().parents[1])
+    script = (
+        "import pickle, sys\n"
+        "game = pickle.loads(sys.stdin.buffer.read())\n"
+        "print(game, game.num_distinct_actions(), game.new_initial_state().current_player())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        input=pickle.dumps(game),
+        capture_output=True,
+        env={"PYTHONPATH": src, "PATH": "/usr/bin:/bin"},
+        timeout=120,
+        check=True,
+    )
+    assert done.stdout.decode().split() == [
+        "spieltisch_okard(options=board=8,setups=5)",
+        str(load("okard", "board=8").num_actions),
+        str(game.new_initial_state().current_player()),
+    ]

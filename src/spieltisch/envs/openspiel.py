@@ -185,6 +185,12 @@ class SpieltischGame(pyspiel.Game):
     ) -> SpieltischObserver:
         return SpieltischObserver(self.ours, params)
 
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+        """Pickle as a load by name through this module, so a process that unpickles the
+        game (OpenSpiel's AlphaZero hands it to spawned actors) imports this module and so
+        has our games registered before it loads one."""
+        return load_game, (short_name(self.game_name), dict(self.get_parameters()))
+
 
 def _game_type(name: str, chance: bool) -> Any:
     mode = pyspiel.GameType.ChanceMode
@@ -204,6 +210,11 @@ def _game_type(name: str, chance: bool) -> Any:
         provides_observation_tensor=True,
         parameter_specification={"options": "", "setups": DEFAULT_SETUPS},
     )
+
+
+def load_game(name: str, params: dict[str, Any] | None = None) -> Any:
+    """`pyspiel.load_game` with our games registered (the unpickler of `SpieltischGame`)."""
+    return pyspiel.load_game(name, params or {})
 
 
 def register() -> list[str]:
