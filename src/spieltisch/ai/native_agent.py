@@ -52,7 +52,6 @@ class NativeAgent(Agent):
         self.evaluation = evaluation
         #: The selectivity switches set over the game's defaults (`native.search.PRUNE_SWITCHES`).
         self.prune = dict(prune or {})
-        self.evaluation = evaluation
         #: After the first move of a game the table of the earlier moves is kept.
         self._in_game = False
         parts = []
@@ -74,8 +73,6 @@ class NativeAgent(Agent):
             parts.append(f"eval={evaluation}")
         for name, on in sorted(self.prune.items()):
             parts.append(f"{name}={'on' if on else 'off'}")
-        if evaluation is not None:
-            parts.append(f"eval={evaluation}")
         self.spec = "native:" + ",".join(parts)
 
     def new_game(self) -> None:
