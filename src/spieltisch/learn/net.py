@@ -32,6 +32,9 @@ class NetConfig:
     channels: int = 32
     blocks: int = 2
     hidden: int = 256
+    #: Planes of the policy head's 1x1 convolution before its linear layer (grid games):
+    #: two in the first networks, more lets it tell apart more moves per square.
+    policy_channels: int = 2
 
 
 class Residual(nn.Module):
@@ -69,12 +72,13 @@ class PolicyValueNet(nn.Module):
                 nn.ReLU(),
                 *[Residual(c) for _ in range(config.blocks)],
             )
+            p = config.policy_channels
             self.policy: nn.Module = nn.Sequential(
-                nn.Conv2d(c, 2, 1, bias=False),
-                nn.BatchNorm2d(2),
+                nn.Conv2d(c, p, 1, bias=False),
+                nn.BatchNorm2d(p),
                 nn.ReLU(),
                 nn.Flatten(),
-                nn.Linear(2 * cells, num_actions),
+                nn.Linear(p * cells, num_actions),
             )
             self.value: nn.Module = nn.Sequential(
                 nn.Conv2d(c, 1, 1, bias=False),
