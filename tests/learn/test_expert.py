@@ -6,6 +6,7 @@ networks shipped with the package (each loads and plays legal moves)."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -34,7 +35,7 @@ NATIVE = pytest.mark.skipif(not native.available("ostseeschach"), reason="native
 
 
 def _config(**changes: object) -> ExpertConfig:
-    base = {
+    base: dict[str, object] = {
         "minutes": 0.02,
         "workers": 0,
         "depth": 2,
@@ -127,6 +128,13 @@ def test_a_short_run_checkpoints_and_resumes(tmp_path: Path) -> None:
     agent = make_agent(f"net:model={out},sims=4", loaded, seed=1)
     record = play_game(loaded, (agent, make_agent("random", loaded, seed=2)), start_seed=4)
     assert record.moves
+    # Work after the last saved state (a run stopped between checkpoints) still counts.
+    progress = json.loads((folder / "progress.json").read_text())
+    assert progress["minutes"] >= spent
+    progress["minutes"] = second.minutes() + 7.0
+    (folder / "progress.json").write_text(json.dumps(progress))
+    third = ExpertRun(game, out, _config(minutes=99), folder=folder, resume=True)
+    assert third.prior_minutes == pytest.approx(progress["minutes"])
 
 
 @NATIVE
@@ -186,20 +194,23 @@ def test_every_game_has_a_shipped_network() -> None:
 def test_a_shipped_network_loads_and_plays_legal_moves(name: str) -> None:
     if name not in shipped_names():
         pytest.fail(f"no shipped network for {name}")
-    net, game, meta = load_checkpoint(NETS / f"{name}.pt")
+    _net, game, meta = load_checkpoint(NETS / f"{name}.pt")
     assert game.name == name and meta["minutes"] > 0
     size = (NETS / f"{name}.pt").stat().st_size
     assert size < 8_000_000, f"{name}.pt is {size} bytes"
     agent = make_agent(f"net:model={name},sims=2", game, seed=3)
-    # The table checks every move: an illegal one raises. 24 plies are enough to see.
+    other = make_agent("random", game, seed=4)
+    # 24 plies of the network against random, every one of its moves checked.
     state = game.new_state(5)
-    rng_agent = make_agent("random", game, seed=4)
-    for ply in range(24):
-        if state.is_over():
-            break
-        mover = rng_agent if state.is_chance() or ply % 2 else agent
+    rng = random.Random(6)
+    mine = 0
+    while not state.is_over() and len(state.history()) < 24:
+        if state.is_chance():
+            state.push(state.sample_chance(rng))
+            continue
+        mover = agent if state.to_move == 0 else other
         move = mover.select(state)
-        if not state.is_chance():
-            assert move in state.legal_moves()
+        assert move in state.legal_moves()
+        mine += mover is agent
         state.push(move)
-    assert len(state.history()) > 0
+    assert mine > 0

@@ -255,8 +255,7 @@ def _apprentice_games(
 
     assert task.net is not None
     config = task.config
-    net = _network(task.net)
-    evaluate = NetEvaluator(net)
+    evaluate = NetEvaluator(_network(task.net))
     rng = random.Random(task.seed)
     noise_rng = np.random.default_rng(task.seed)
     native = _uses_native_line(game)
@@ -310,13 +309,15 @@ _NETS: dict[tuple[str, int], Any] = {}
 
 
 def _network(path: Path) -> Any:
-    """The network of a checkpoint, read once per file version in this worker."""
+    """The network of a checkpoint for inference, read once per file version in this
+    worker."""
+    from spieltisch.learn.evaluator import frozen
     from spieltisch.learn.net import load_checkpoint
 
     key = (str(path), path.stat().st_mtime_ns)
     if key not in _NETS:
         _NETS.clear()
-        _NETS[key] = load_checkpoint(path)[0]
+        _NETS[key] = frozen(load_checkpoint(path)[0])
     return _NETS[key]
 
 

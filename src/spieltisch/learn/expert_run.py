@@ -4,9 +4,10 @@ shards arrive, and publishes the network to the workers once the apprentice play
 
 The run lives in a folder: `replay/` (the shards), `checkpoints/` (a checkpoint every
 `checkpoint_minutes` CPU minutes with `log.jsonl`, the format `spieltisch curve` reads),
-`current.pt` (the network the workers play with) and `state.pt` (network, optimiser and
-counters), so that `resume=True` continues a run where its last state left it, with its
-replay read back from disk. The budget counts the CPU time of every process of the run:
+`current.pt` (the network the workers play with), `state.pt` (network, optimiser and
+counters) and `progress.json` (the CPU minutes after every shard), so that `resume=True`
+continues a run where its last state left it, with its replay read back from disk and
+the CPU time of the shards made since counted. The budget counts the CPU time of every process of the run:
 the learner's own and each worker's (reported with every shard), over all its sessions.
 """
 
@@ -71,6 +72,7 @@ class ExpertRun:
         self.checkpoint_dir = folder / "checkpoints"
         self.state_path = folder / "state.pt"
         self.current = folder / "current.pt"
+        self.progress = folder / "progress.json"
         self.log = log or (lambda _line: None)
         if config.device != "cpu" and not (
             config.device.startswith("cuda") and torch.cuda.is_available()
@@ -205,7 +207,15 @@ class ExpertRun:
         self.games += result.games
         for index, count in enumerate(result.results):
             self.results[index] += count
+        self._save_progress()
         return len(shard)
+
+    def _save_progress(self) -> None:
+        """The CPU minutes so far, after every shard: a resumed run counts the work done
+        after the last saved state too (whose shards it reads back)."""
+        partial = self.progress.with_name(self.progress.name + ".partial")
+        partial.write_text(json.dumps({"minutes": self.minutes(), "games": self.games}))
+        partial.replace(self.progress)
 
     def _add(self, shard: Shard) -> None:
         self.replay.add(shard)
@@ -331,6 +341,10 @@ class ExpertRun:
         counters = data["counters"]
         self.prior_minutes = float(counters["minutes"])
         self.games = int(counters["games"])
+        if self.progress.exists():
+            progress = json.loads(self.progress.read_text(encoding="utf-8"))
+            self.prior_minutes = max(self.prior_minutes, float(progress["minutes"]))
+            self.games = max(self.games, int(progress["games"]))
         self.steps = int(counters["steps"])
         self.results = [int(x) for x in counters["results"]]
         self.value_scale = float(counters["value_scale"])

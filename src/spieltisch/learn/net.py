@@ -110,16 +110,26 @@ def new_net(game: Game[Any, Any], config: NetConfig | None = None) -> PolicyValu
 
 
 def save_checkpoint(
-    path: Path, net: PolicyValueNet, game: Game[Any, Any], meta: dict[str, Any]
+    path: Path,
+    net: PolicyValueNet,
+    game: Game[Any, Any],
+    meta: dict[str, Any],
+    *,
+    half: bool = False,
 ) -> None:
     """Write the network with its game, options, shape and `meta` (minutes, games…);
-    written to a temporary file first, so a reader never sees half a checkpoint."""
+    written to a temporary file first, so a reader never sees half a checkpoint. With
+    `half` the weights are stored as float16 (half the size, for the networks shipped
+    with the package); loading turns them back into float32."""
+    weights = net.state_dict()
+    if half:
+        weights = {k: v.half() if v.is_floating_point() else v for k, v in weights.items()}
     data = {
         "format": FORMAT,
         "game": game.name,
         "options": game.options.text(),
         "config": asdict(net.config),
-        "state_dict": net.state_dict(),
+        "state_dict": weights,
         "meta": dict(meta),
     }
     path.parent.mkdir(parents=True, exist_ok=True)
