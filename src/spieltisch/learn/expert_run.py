@@ -7,8 +7,9 @@ The run lives in a folder: `replay/` (the shards), `checkpoints/` (a checkpoint 
 `current.pt` (the network the workers play with), `state.pt` (network, optimiser and
 counters) and `progress.json` (the CPU minutes after every shard), so that `resume=True`
 continues a run where its last state left it, with its replay read back from disk and
-the CPU time of the shards made since counted. The budget counts the CPU time of every process of the run:
-the learner's own and each worker's (reported with every shard), over all its sessions.
+the CPU time of the shards made since counted. The budget counts the CPU time of every
+process of the run: the learner's own and each worker's (reported with every shard), over
+all its sessions.
 """
 
 from __future__ import annotations
