@@ -27,7 +27,7 @@ from spieltisch.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, one_line
 from spieltisch.cli.engine import analyse, uci
 from spieltisch.cli.gauntlet import gauntlet_command
 from spieltisch.cli.info import games_command, levels_command, perft_command, show
-from spieltisch.cli.learn import curve, ppo, train
+from spieltisch.cli.learn import curve, expert, ppo, train
 from spieltisch.cli.matches import match, replay
 from spieltisch.cli.play import play
 from spieltisch.cli.serve import serve
@@ -134,6 +134,7 @@ for _command in (
     duel_command,
     gauntlet_command,
     train,
+    expert,
     curve,
     ppo,
     accounts_command,

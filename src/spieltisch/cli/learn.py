@@ -1,4 +1,5 @@
-"""The subcommands of the self-play learner: train, curve (need the `learn` extra)."""
+"""The subcommands of the self-play learner: train, expert, curve (need the `learn`
+extra)."""
 
 from __future__ import annotations
 
@@ -122,6 +123,203 @@ def train(
         )
         trainer.run()
         click.echo(f"model: {out}  checkpoints: {folder}")
+
+
+def _expert_modules() -> Any:
+    """The expert-iteration modules, or one clear error line without the extra."""
+    try:
+        from spieltisch.learn import expert, expert_run, net
+    except ImportError:
+        fail(NO_TORCH)
+    return expert, expert_run, net
+
+
+@click.command()
+@GAME
+@click.option("--out", type=click.Path(path_type=Path), required=True, help="The model file.")
+@click.option(
+    "--minutes",
+    type=Seconds(0.01, 100_000.0),
+    default=60.0,
+    show_default=True,
+    help="CPU minutes of the whole run (every process), over all its sessions.",
+)
+@click.option(
+    "--wall-minutes",
+    type=Seconds(0.01, 100_000.0),
+    default=None,
+    help="Stop after this many wall-clock minutes of this session as well.",
+)
+@click.option(
+    "--folder",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    help="The run's folder: replay, checkpoints, state (default: OUT without suffix + '-run').",
+)
+@click.option("--resume", is_flag=True, help="Continue the run in --folder.")
+@click.option(
+    "--workers",
+    type=WholeNumber(0, 256),
+    default=None,
+    help="Data-generation processes (0: in the learner's process) [default: one per core].",
+)
+@click.option(
+    "--device",
+    default="cpu",
+    show_default=True,
+    help="Where the network trains: cpu, or cuda where a GPU exists.",
+)
+@click.option(
+    "--depth",
+    type=WholeNumber(1, 100),
+    default=7,
+    show_default=True,
+    help="The native search's depth for every label (the expert).",
+)
+@click.option(
+    "--multipv",
+    type=WholeNumber(1, 16),
+    default=1,
+    show_default=True,
+    help="Principal variations per label (the policy target: a softmax over their scores).",
+)
+@click.option(
+    "--temperature",
+    type=Seconds(0.001, 1e9),
+    default=200.0,
+    show_default=True,
+    help="Engine units per unit of the MultiPV softmax.",
+)
+@click.option(
+    "--expert-share",
+    type=Seconds(0.0, 1.0),
+    default=0.5,
+    show_default=True,
+    help="Share of the budget in which the search plays the games (then PUCT with the net).",
+)
+@click.option(
+    "--sims",
+    type=WholeNumber(2, 10_000),
+    default=64,
+    show_default=True,
+    help="PUCT simulations per self-play move of the apprentice.",
+)
+@click.option(
+    "--parallel",
+    type=WholeNumber(1, 1024),
+    default=16,
+    show_default=True,
+    help="Apprentice games per worker played at once (one network batch).",
+)
+@click.option(
+    "--visit-weight",
+    type=Seconds(0.0, 1.0),
+    default=0.2,
+    show_default=True,
+    help="Weight of the PUCT visits in the apprentice's policy targets.",
+)
+@click.option(
+    "--result-weight",
+    type=Seconds(0.0, 1.0),
+    default=0.25,
+    show_default=True,
+    help="Weight of the game's result in the value target (the rest: the search score).",
+)
+@click.option(
+    "--shard-positions",
+    type=WholeNumber(1, 1_000_000),
+    default=400,
+    show_default=True,
+    help="Positions per data-generation task (one replay shard).",
+)
+@click.option(
+    "--replay",
+    type=WholeNumber(256, 100_000_000),
+    default=300_000,
+    show_default=True,
+    help="Positions kept in memory to train on (the newest).",
+)
+@click.option(
+    "--reuse",
+    type=Seconds(0.01, 1000.0),
+    default=4.0,
+    show_default=True,
+    help="Times each new position is sampled for training on average.",
+)
+@click.option("--channels", type=WholeNumber(4, 512), default=32, show_default=True)
+@click.option("--blocks", type=WholeNumber(0, 40), default=3, show_default=True)
+@click.option("--policy-channels", type=WholeNumber(1, 64), default=4, show_default=True)
+@click.option(
+    "--checkpoint-every",
+    type=Seconds(0.01, 10_000.0),
+    default=5.0,
+    show_default=True,
+    help="CPU minutes between checkpoints.",
+)
+@click.option("--seed", type=WholeNumber(0, 2**31 - 1), default=0, show_default=True)
+@OPTIONS
+def expert(
+    game: str,
+    out: Path,
+    minutes: float,
+    wall_minutes: float | None,
+    folder: Path | None,
+    resume: bool,
+    workers: int | None,
+    device: str,
+    depth: int,
+    multipv: int,
+    temperature: float,
+    expert_share: float,
+    sims: int,
+    parallel: int,
+    visit_weight: float,
+    result_weight: float,
+    shard_positions: int,
+    replay: int,
+    reuse: float,
+    channels: int,
+    blocks: int,
+    policy_channels: int,
+    checkpoint_every: float,
+    seed: int,
+    options: tuple[str, ...],
+) -> None:
+    """Train a network for GAME by expert iteration: worker processes play games labelled
+    by the native alpha-beta search (best move and score), first played by the search,
+    then by PUCT with the network; the network learns from the replay as it grows.
+
+    Play with it: `spieltisch match GAME net:model=OUT,sims=64 medium`.
+    """
+    experts, runs, net = _expert_modules()
+    with user_errors():
+        loaded = load(game, options)
+        run_folder = folder or out.with_name(out.stem + "-run")
+        config = experts.ExpertConfig(
+            minutes=minutes,
+            wall_minutes=wall_minutes,
+            workers=workers,
+            device=device,
+            depth=depth,
+            multipv=multipv,
+            temperature=temperature,
+            expert_share=expert_share,
+            sims=sims,
+            parallel=parallel,
+            visit_weight=visit_weight,
+            result_weight=result_weight,
+            shard_positions=shard_positions,
+            replay=replay,
+            reuse=reuse,
+            checkpoint_minutes=checkpoint_every,
+            seed=seed,
+        )
+        shape = net.NetConfig(channels=channels, blocks=blocks, policy_channels=policy_channels)
+        run = runs.ExpertRun(
+            loaded, out, config, folder=run_folder, net_config=shape, resume=resume, log=_say
+        )
+        run.run()
+        click.echo(f"model: {out}  run: {run_folder}  checkpoints: {run.checkpoint_dir}")
 
 
 @click.command()

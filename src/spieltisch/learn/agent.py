@@ -11,9 +11,12 @@ import torch
 
 from spieltisch.ai.agent import Agent
 from spieltisch.core.game import Game, State
-from spieltisch.learn.evaluator import NetEvaluator
+from spieltisch.learn.evaluator import NetEvaluator, frozen
 from spieltisch.learn.net import PolicyValueNet, load_checkpoint
 from spieltisch.learn.puct import Node, best_index, search
+from spieltisch.native import looks_back
+from spieltisch.native.batch import has_line
+from spieltisch.native.state import NativeState
 
 #: Networks already read, by resolved path and modification time (a match builds an
 #: agent for every game; reading the file once is enough).
@@ -28,6 +31,19 @@ def cached_model(path: Path) -> tuple[PolicyValueNet, Game[Any, Any]]:
         net, game, _meta = load_checkpoint(resolved)
         _CACHE[key] = (net, game)
     return _CACHE[key]
+
+
+_FROZEN: dict[tuple[str, int], Any] = {}
+
+
+def cached_frozen(path: Path, net: PolicyValueNet) -> Any:
+    """The inference copy (`evaluator.frozen`) of a checkpoint's network, made once per
+    file version."""
+    resolved = path.resolve()
+    key = (str(resolved), resolved.stat().st_mtime_ns if resolved.exists() else 0)
+    if key not in _FROZEN:
+        _FROZEN[key] = frozen(net)
+    return _FROZEN[key]
 
 
 class NetAgent(Agent):
@@ -46,7 +62,7 @@ class NetAgent(Agent):
         self.sims = sims
         self.c = c
         self.net, self.game = cached_model(model)
-        self.evaluate = NetEvaluator(self.net)
+        self.evaluate = NetEvaluator(cached_frozen(model, self.net))
         self.spec = f"net:model={model},sims={sims}"
 
     def plays(self, game: Game[Any, Any]) -> bool:
@@ -61,7 +77,11 @@ class NetAgent(Agent):
                 f"the model {self.model.name} was trained for {self.game!r}, not {state.game!r}"
             )
         root = Node()
-        work = state.copy()
+        # The same tree on the native engine where it has the game (the same legal moves
+        # in the same order, the same observations: the same search, only faster); its
+        # moves are action ids, turned back into the game's moves below.
+        native = _native_line(state.game)
+        work: State[Any] = NativeState.of(state) if native else state.copy()
         search(
             [root],
             [work],
@@ -78,4 +98,10 @@ class NetAgent(Agent):
             "value": float(root.w[index] / max(root.n[index], 1.0)),
             "policy": float(np.max(root.prior)),
         }
-        return root.moves[index]
+        return state.action_move(root.moves[index]) if native else root.moves[index]
+
+
+def _native_line(game: Game[Any, Any]) -> bool:
+    """Whether the search may run on `NativeState`: a native line for the game and rules
+    that do not look back over the game (the line knows no earlier positions)."""
+    return has_line(game) and not looks_back(game)

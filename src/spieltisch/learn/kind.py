@@ -8,17 +8,17 @@ packages also find it through the entry point `net` of the group `spieltisch.age
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from spieltisch.ai.agent import Agent
 from spieltisch.ai.registry import AgentKind, register_agent
 from spieltisch.ai.spec import AgentRequest, AgentSpecError
 from spieltisch.core.errors import quote
+from spieltisch.learn.shipped import resolve_model
 
 
 def build_net_agent(request: AgentRequest) -> Agent:
     """The `net` agent, its PyTorch imported only now: a clear error without the extra,
-    or for a model file that is missing or no checkpoint."""
+    or for a model file that is missing or no checkpoint. `model` is a file or the name
+    of a network shipped with the package (`spieltisch.learn.shipped`)."""
     settings = request.settings
     if "model" not in settings:
         raise AgentSpecError("the net agent needs a model file: net:model=PATH")
@@ -31,7 +31,7 @@ def build_net_agent(request: AgentRequest) -> Agent:
         raise AgentSpecError(
             "the net agent needs PyTorch: pip install 'spieltisch[learn]'"
         ) from None
-    path = Path(settings["model"])
+    path = resolve_model(settings["model"])
     try:
         agent = NetAgent(
             path, 64 if sims is None else sims, c=1.5 if c is None else c, seed=request.seed

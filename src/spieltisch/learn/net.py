@@ -32,6 +32,9 @@ class NetConfig:
     channels: int = 32
     blocks: int = 2
     hidden: int = 256
+    #: Planes of the policy head's 1x1 convolution before its linear layer (grid games):
+    #: two in the first networks, more lets it tell apart more moves per square.
+    policy_channels: int = 2
 
 
 class Residual(nn.Module):
@@ -69,12 +72,13 @@ class PolicyValueNet(nn.Module):
                 nn.ReLU(),
                 *[Residual(c) for _ in range(config.blocks)],
             )
+            p = config.policy_channels
             self.policy: nn.Module = nn.Sequential(
-                nn.Conv2d(c, 2, 1, bias=False),
-                nn.BatchNorm2d(2),
+                nn.Conv2d(c, p, 1, bias=False),
+                nn.BatchNorm2d(p),
                 nn.ReLU(),
                 nn.Flatten(),
-                nn.Linear(2 * cells, num_actions),
+                nn.Linear(p * cells, num_actions),
             )
             self.value: nn.Module = nn.Sequential(
                 nn.Conv2d(c, 1, 1, bias=False),
@@ -106,16 +110,26 @@ def new_net(game: Game[Any, Any], config: NetConfig | None = None) -> PolicyValu
 
 
 def save_checkpoint(
-    path: Path, net: PolicyValueNet, game: Game[Any, Any], meta: dict[str, Any]
+    path: Path,
+    net: PolicyValueNet,
+    game: Game[Any, Any],
+    meta: dict[str, Any],
+    *,
+    half: bool = False,
 ) -> None:
     """Write the network with its game, options, shape and `meta` (minutes, games…);
-    written to a temporary file first, so a reader never sees half a checkpoint."""
+    written to a temporary file first, so a reader never sees half a checkpoint. With
+    `half` the weights are stored as float16 (half the size, for the networks shipped
+    with the package); loading turns them back into float32."""
+    weights = net.state_dict()
+    if half:
+        weights = {k: v.half() if v.is_floating_point() else v for k, v in weights.items()}
     data = {
         "format": FORMAT,
         "game": game.name,
         "options": game.options.text(),
         "config": asdict(net.config),
-        "state_dict": net.state_dict(),
+        "state_dict": weights,
         "meta": dict(meta),
     }
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -94,6 +94,12 @@ class SelfPlayGame:
             self.state.push(move)
             self.root = (self.root.outcomes or {}).get(move) or Node()
 
+    def push(self, move: Any) -> None:
+        """Play `move` (not chosen by the tree: the tree starts afresh)."""
+        self.state.push(move)
+        self.root = Node()
+        self._chance()
+
     def play(self, index: int) -> None:
         """Play root move `index` and keep its subtree as the new root."""
         root = self.root

@@ -1,0 +1,216 @@
+"""Expert iteration (`spieltisch.learn.expert`, `expert_run`, `replay`): the search's
+labels, the replay's shards and ring buffer, a short run with a tiny network that
+resumes where it stopped, the apprentice's PUCT games, the `expert` command, and the
+networks shipped with the package (each loads and plays legal moves)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("torch", reason="the learn extra is not installed (pip install .[learn])")
+pytest.importorskip("numpy", reason="the learn extra is not installed (pip install .[learn])")
+
+import numpy as np
+from click.testing import CliRunner
+
+from spieltisch import native
+from spieltisch.ai.spec import make_agent
+from spieltisch.arena.match import play_game
+from spieltisch.cli import main
+from spieltisch.core.registry import load
+from spieltisch.learn.curve import checkpoints_in
+from spieltisch.learn.expert import ExpertConfig, ShardTask, label, play_shard
+from spieltisch.learn.expert_run import ExpertRun
+from spieltisch.learn.net import NetConfig, load_checkpoint, new_net, save_checkpoint
+from spieltisch.learn.replay import TOP, Replay, Shard, policy_row
+from spieltisch.learn.shipped import NETS, resolve_model, shipped_names
+from spieltisch.native.state import NativeState
+
+TINY = NetConfig(channels=8, blocks=1, hidden=32, policy_channels=2)
+NATIVE = pytest.mark.skipif(not native.available("ostseeschach"), reason="native engines not built")
+
+
+def _config(**changes: object) -> ExpertConfig:
+    base: dict[str, object] = {
+        "minutes": 0.02,
+        "workers": 0,
+        "depth": 2,
+        "shard_positions": 40,
+        "batch": 16,
+        "reuse": 2.0,
+        "replay": 5_000,
+        "checkpoint_minutes": 100.0,
+        "sims": 4,
+        "parallel": 2,
+        "random_plies": 2,
+    }
+    base.update(changes)
+    return ExpertConfig(**base)  # type: ignore[arg-type]
+
+
+@NATIVE
+def test_a_label_names_a_legal_best_move_and_a_distribution() -> None:
+    game = load("ostseeschach")
+    state = NativeState.of(game.new_state(3))
+    found = label(state, _config(depth=3, multipv=3, temperature=500.0))
+    legal = set(state.legal_moves())
+    assert found.best in legal and set(found.policy) <= legal
+    assert len(found.policy) == 3 and abs(sum(found.policy.values()) - 1.0) < 1e-9
+    assert found.policy[found.best] == max(found.policy.values())
+
+
+def test_policy_rows_keep_the_heaviest_actions_renormalised() -> None:
+    ids, probs = policy_row({i: float(i + 1) for i in range(TOP + 4)})
+    assert len(ids) == len(probs) == TOP
+    assert ids[0] == TOP + 3 and 4 in ids and 3 not in ids
+    assert abs(sum(probs) - 1.0) < 1e-6
+    ids, probs = policy_row({7: 2.0})
+    assert ids[:2] == [7, -1] and probs[:2] == [1.0, 0.0]
+
+
+def _shard(n: int, actions: int, start: int = 0) -> Shard:
+    return Shard(
+        np.full((n, 2, 3), 0.5, np.float16),
+        np.packbits(np.ones((n, actions), np.uint8), axis=1),
+        np.asarray([[(start + i) % actions] + [-1] * (TOP - 1) for i in range(n)], np.int32),
+        np.asarray([[1.0] + [0.0] * (TOP - 1)] * n, np.float32),
+        np.asarray([float(start + i) * 100 for i in range(n)], np.float32),
+        np.asarray([1.0] * n, np.float32),
+    )
+
+
+def test_shards_round_trip_and_the_replay_keeps_the_newest(tmp_path: Path) -> None:
+    shard = _shard(5, 10)
+    shard.save(tmp_path / "shard-000001.npz")
+    back = Shard.load(tmp_path / "shard-000001.npz")
+    assert len(back) == 5 and np.array_equal(back.actions, shard.actions)
+    replay = Replay((2, 3), 10, capacity=8)
+    replay.add(back)
+    replay.add(_shard(5, 10, start=5))
+    assert len(replay) == 8 and replay.added == 10
+    assert sorted(replay.scores().tolist()) == [float(i) * 100 for i in range(2, 10)]
+    obs, legal, target, value = replay.batch(
+        np.random.default_rng(0), 6, value_scale=300.0, result_weight=0.5, proven=999_000
+    )
+    assert obs.shape == (6, 2, 3) and legal.shape == (6, 10) and bool(legal.all())
+    assert target.shape == (6, 10) and np.allclose(target.sum(dim=1).numpy(), 1.0)
+    assert float(value.min()) >= 0.5 and float(value.max()) <= 1.0
+
+
+@NATIVE
+def test_a_short_run_checkpoints_and_resumes(tmp_path: Path) -> None:
+    game = load("ostseeschach")
+    folder = tmp_path / "run"
+    out = tmp_path / "net.pt"
+    first = ExpertRun(game, out, _config(), folder=folder, net_config=TINY)
+    first.run()
+    assert first.positions >= 40 and first.steps > 0 and first.value_scale > 0
+    assert (folder / "state.pt").exists() and len(list((folder / "replay").iterdir())) >= 1
+    with pytest.raises(ValueError, match="holds a run already"):
+        ExpertRun(game, out, _config(), folder=folder, net_config=TINY)
+    spent = first.minutes()
+    second = ExpertRun(
+        game, out, _config(minutes=spent + 0.02), folder=folder, net_config=TINY, resume=True
+    )
+    assert second.positions == first.positions and second.steps == first.steps
+    assert second.prior_minutes == pytest.approx(spent, abs=0.01)
+    second.run()
+    assert second.positions > first.positions and second.steps > first.steps
+    net, loaded, meta = load_checkpoint(out)
+    assert loaded.name == "ostseeschach" and net.config == TINY
+    assert meta["learner"] == "expert" and meta["minutes"] >= spent
+    logged = [json.loads(line) for line in (folder / "checkpoints" / "log.jsonl").open()]
+    assert len(logged) >= 3 and len(checkpoints_in(folder / "checkpoints")) >= 3
+    agent = make_agent(f"net:model={out},sims=4", loaded, seed=1)
+    record = play_game(loaded, (agent, make_agent("random", loaded, seed=2)), start_seed=4)
+    assert record.moves
+    # Work after the last saved state (a run stopped between checkpoints) still counts.
+    progress = json.loads((folder / "progress.json").read_text())
+    assert progress["minutes"] >= spent
+    progress["minutes"] = second.minutes() + 7.0
+    (folder / "progress.json").write_text(json.dumps(progress))
+    third = ExpertRun(game, out, _config(minutes=99), folder=folder, resume=True)
+    assert third.prior_minutes == pytest.approx(progress["minutes"])
+
+
+@NATIVE
+def test_the_apprentice_plays_puct_games_labelled_by_the_search(tmp_path: Path) -> None:
+    game = load("ostseeschach")
+    model = tmp_path / "net.pt"
+    save_checkpoint(model, new_net(game, TINY), game, {})
+    config = _config(visit_weight=0.5, shard_positions=10)
+    done = play_shard(ShardTask(game.name, "", 7, tmp_path / "s.npz", config, model))
+    shard = Shard.load(done.out)
+    assert done.positions == len(shard) >= 10 and done.games == config.parallel
+    # Half of each policy target is the visit distribution: more than the one best move.
+    assert (shard.actions[:, 1] >= 0).all()
+    assert np.allclose(shard.probs.sum(axis=1), 1.0, atol=1e-5)
+    assert set(np.unique(shard.result)) <= {-1.0, 0.0, 1.0}
+
+
+@pytest.mark.slow
+@NATIVE
+def test_a_run_with_worker_processes(tmp_path: Path) -> None:
+    game = load("ostseeschach")
+    run = ExpertRun(
+        game, tmp_path / "net.pt", _config(workers=2, minutes=0.3), folder=tmp_path / "run"
+    )
+    run.run()
+    assert run.positions >= 80 and len(run.worker_cpu) >= 1 and run.steps > 0
+    assert run.minutes() >= sum(run.worker_cpu.values()) / 60.0
+
+
+@NATIVE
+def test_the_expert_command_trains_and_refuses_a_second_run(tmp_path: Path) -> None:
+    out = tmp_path / "m.pt"
+    args = ["expert", "ostseeschach", "--out", str(out), "--minutes", "0.02", "--workers", "0"]
+    args += ["--depth", "2", "--shard-positions", "30", "--channels", "8", "--blocks", "1"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert out.exists() and "checkpoints" in result.output
+    again = CliRunner().invoke(main, args)
+    assert again.exit_code == 2 and "holds a run already" in again.output
+    resumed = CliRunner().invoke(main, [*args[:5], "0.04", *args[6:], "--resume"])
+    assert resumed.exit_code == 0, resumed.output
+    assert "resumed at" in resumed.output
+
+
+def test_a_model_name_resolves_to_a_shipped_network_only_when_one_exists() -> None:
+    assert resolve_model("no-such-net") == Path("no-such-net")
+    assert resolve_model("dir/x.pt") == Path("dir/x.pt")
+    for name in shipped_names():
+        assert resolve_model(name) == NETS / f"{name}.pt"
+
+
+def test_every_game_has_a_shipped_network() -> None:
+    assert set(shipped_names()) == {"ostseeschach", "schachogi", "hase-und-igel", "okard"}
+
+
+@pytest.mark.parametrize("name", ["ostseeschach", "schachogi", "hase-und-igel", "okard"])
+def test_a_shipped_network_loads_and_plays_legal_moves(name: str) -> None:
+    if name not in shipped_names():
+        pytest.fail(f"no shipped network for {name}")
+    _net, game, meta = load_checkpoint(NETS / f"{name}.pt")
+    assert game.name == name and meta["minutes"] > 0
+    size = (NETS / f"{name}.pt").stat().st_size
+    assert size < 8_000_000, f"{name}.pt is {size} bytes"
+    agent = make_agent(f"net:model={name},sims=2", game, seed=3)
+    other = make_agent("random", game, seed=4)
+    # 24 plies of the network against random, every one of its moves checked.
+    state = game.new_state(5)
+    rng = random.Random(6)
+    mine = 0
+    while not state.is_over() and len(state.history()) < 24:
+        if state.is_chance():
+            state.push(state.sample_chance(rng))
+            continue
+        mover = agent if state.to_move == 0 else other
+        move = mover.select(state)
+        assert move in state.legal_moves()
+        mine += mover is agent
+        state.push(move)
+    assert mine > 0
