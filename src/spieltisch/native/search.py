@@ -26,8 +26,26 @@ MAX_MULTIPV = 16
 #: (docs/measurements/tuning.md), and their bits in the engine: `seeq` captures that lose
 #: material by their static exchange left out of quiescence, `seep` moves that lose more
 #: than a margin by it not searched at depth <= 4, `rfp` reverse futility (the static null
-#: move), `lmp` late-move pruning by move count, `mdp` mate-distance pruning.
-PRUNE_SWITCHES = {"seeq": 1, "seep": 2, "rfp": 4, "lmp": 8, "mdp": 16}
+#: move), `lmp` late-move pruning by move count, `mdp` mate-distance pruning, `fut`
+#: futility pruning, `raz` razoring, `imp` the improving flag in the margins and
+#: reductions, `lmr` reductions from a log x log table adjusted by history, `cmh` quiet
+#: history with continuation history and countermoves, `caph` capture history, `iir`
+#: internal iterative reductions, `se` singular extensions (docs/native.md).
+PRUNE_SWITCHES = {
+    "seeq": 1,
+    "seep": 2,
+    "rfp": 4,
+    "lmp": 8,
+    "mdp": 16,
+    "fut": 32,
+    "raz": 64,
+    "imp": 128,
+    "lmr": 256,
+    "cmh": 512,
+    "caph": 1024,
+    "iir": 2048,
+    "se": 4096,
+}
 
 
 @dataclass(frozen=True)
@@ -175,6 +193,7 @@ def search(
     multipv: int = 1,
     searchmoves: Sequence[str] = (),
     prune: Mapping[str, bool] | None = None,
+    nodes: int = 0,
 ) -> SearchResult:
     """Search the position `text` of `game` (a name: its default options; a `Game`: its
     options), or the position after `moves` from it, for `time` seconds and/or to `depth`.
@@ -199,7 +218,9 @@ def search(
     tests, which compare the exact values both ways.
 
     `prune` turns selectivity switches on or off over the game's defaults (`PRUNE_SWITCHES`,
-    `prune_defaults`), e.g. `{"rfp": False}`; `plain=True` turns them all off.
+    `prune_defaults`), e.g. `{"rfp": False}`; `plain=True` turns them all off. `nodes`
+    (when above 0) stops the search after about that many positions, keeping the last
+    completed depth: a budget that does not depend on the machine's load, for measurements.
     """
     if time is not None and not (math.isfinite(time) and time > 0):
         raise ValueError("time must be a positive number of seconds")
@@ -243,6 +264,7 @@ def search(
             max(1, min(multipv, MAX_MULTIPV)),
             list(searchmoves),
             mask,
+            max(0, nodes),
         )
     except BaseException:
         if failures:
