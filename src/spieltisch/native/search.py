@@ -207,8 +207,9 @@ def search(
     first (`SearchResult.lines`, `Iteration.lines`); `searchmoves` (notation) restricts the
     moves searched at the root (a move that is not legal there raises ValueError).
 
-    With neither, depth 6. `report` sees each completed iteration as it completes (called
-    with the GIL held, from the searching thread); `stop` is a `stop_flag()`. The table
+    With neither (nor `nodes`), depth 6. `report` sees each completed iteration as it
+    completes (called with the GIL held, from the searching thread); `stop` is a
+    `stop_flag()`. The table
     (`hash_mb` megabytes) is allocated once per size and process; with `keep_table` the
     search uses what earlier searches left in it (the moves of one game), without it the
     search starts as from an empty table (the same search gives the same result).
@@ -224,7 +225,7 @@ def search(
     """
     if time is not None and not (math.isfinite(time) and time > 0):
         raise ValueError("time must be a positive number of seconds")
-    if depth is None and time is None:
+    if depth is None and time is None and nodes <= 0:
         depth = 6
     limit = MAX_DEPTH if depth is None else max(1, min(depth, MAX_DEPTH))
     threads = max(1, min(threads, 64))
