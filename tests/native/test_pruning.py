@@ -88,7 +88,7 @@ def test_switch_names_and_defaults() -> None:
     assert prune_mask("schachogi", SETS["all"]) == sum(PRUNE_SWITCHES.values())
     with pytest.raises(ValueError, match="no selectivity switch"):
         prune_mask("schachogi", {"razor": True})
-    assert set(PRUNE_SWITCHES) >= {"fut", "raz", "imp", "lmr", "cmh", "caph", "iir", "se"}
+    assert set(PRUNE_SWITCHES) >= {"fut", "raz", "imp", "lmr", "cmh", "caph", "iir", "se", "thr"}
 
 
 def test_native_agent_specs_set_the_switches() -> None:
@@ -144,7 +144,7 @@ def test_node_budget_stops_the_search() -> None:
     assert result.iterations[-1].nodes <= result.nodes
 
 
-@pytest.mark.parametrize("switch", ["fut", "raz", "imp", "lmr", "cmh", "caph", "iir", "se"])
+@pytest.mark.parametrize("switch", ["fut", "raz", "imp", "lmr", "cmh", "caph", "iir", "se", "thr"])
 def test_each_new_switch_acts(switch: str) -> None:
     """Each switch of the second round changes the tree at a fixed depth (the improving flag
     acts through the margins of rfp and lmp, so those are on in both searches)."""

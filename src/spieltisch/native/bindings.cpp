@@ -329,7 +329,7 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
         "switches as bits (1 SEE in quiescence, 2 SEE at low depth, 4 reverse futility, 8 "
         "late-move pruning, 16 mate distance, 32 futility, 64 razoring, 128 improving, 256 "
         "reduction table, 512 continuation history, 1024 capture history, 2048 internal "
-        "iterative reduction, 4096 singular extension; -1 the game's defaults); `nodes` a "
+        "iterative reduction, 4096 singular extension, 8192 threat extension; -1 the game's defaults); `nodes` a "
         "budget of positions (0: none).");
     m.def(
         "line_keys",

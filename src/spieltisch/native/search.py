@@ -30,7 +30,8 @@ MAX_MULTIPV = 16
 #: futility pruning, `raz` razoring, `imp` the improving flag in the margins and
 #: reductions, `lmr` reductions from a log x log table adjusted by history, `cmh` quiet
 #: history with continuation history and countermoves, `caph` capture history, `iir`
-#: internal iterative reductions, `se` singular extensions (docs/native.md).
+#: internal iterative reductions, `se` singular extensions, `thr` the threat extension
+#: (Schachogi's Pflöck attacked) (docs/native.md).
 PRUNE_SWITCHES = {
     "seeq": 1,
     "seep": 2,
@@ -45,6 +46,7 @@ PRUNE_SWITCHES = {
     "caph": 1024,
     "iir": 2048,
     "se": 4096,
+    "thr": 8192,
 }
 
 

@@ -35,7 +35,9 @@ namespace spieltisch::native {
 //                   move is searched one ply shallower;
 //   kSingular       singular extension: at depth >= 6 a hash move whose stored lower bound
 //                   no other move reaches (an excluded-move search at half depth) is searched
-//                   one ply deeper; where even the others reach beta, the node cuts (multi-cut).
+//                   one ply deeper; where even the others reach beta, the node cuts (multi-cut);
+//   kThreat         a move after which the other side's Pflöck (or König) is attacked is
+//                   searched one ply deeper, in the games that give `in_danger()` (Schachogi).
 // The SEE switches act only in games that give `see` (Ostseeschach, Schachogi).
 inline constexpr int kSeeQuiescence = 1;
 inline constexpr int kSeeMain = 2;
@@ -50,6 +52,7 @@ inline constexpr int kContinuation = 512;
 inline constexpr int kCaptureHistory = 1024;
 inline constexpr int kInternalReduction = 2048;
 inline constexpr int kSingular = 4096;
-inline constexpr int kAllPruning = 8191;
+inline constexpr int kThreat = 8192;
+inline constexpr int kAllPruning = 16383;
 
 }  // namespace spieltisch::native

@@ -87,6 +87,17 @@ int history_key(const G& game, typename G::Move move) {
     }
 }
 
+// Whether the player to move has its royal piece attacked (`in_danger()`, for the threat
+// extension); false in a game that does not say.
+template <class G>
+bool in_danger(const G& game) {
+    if constexpr (requires { game.in_danger(); }) {
+        return game.in_danger();
+    } else {
+        return false;
+    }
+}
+
 // The game's unit of value (a Bauer, a stone) for the pruning margins: `G::kPawn`, else 100.
 template <class G>
 constexpr int pawn_unit() {
@@ -722,7 +733,12 @@ public:
             make_at(ply, m, undo);
             shared_.table.prefetch(game_.hash());
             const int child_player = game_.side();
-            const int next_depth = depth - 1 + (m == hash_move ? singular : 0);
+            int next_depth = depth - 1 + (m == hash_move ? singular : 0);
+            // The threat extension: the move attacks the other side's Pflöck.
+            if ((prune & kThreat) && next_depth == depth - 1 && ply < 2 * root_depth_ &&
+                child_player != player && in_danger(game_)) {
+                ++next_depth;
+            }
             int value;
             if (searched == 0) {
                 value = child_value(player, child_player, next_depth, alpha, beta, ply + 1, pv_node);
