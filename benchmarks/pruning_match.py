@@ -10,8 +10,8 @@ OPENING moves random and the same in both, the Python state refereeing; BUDGET i
 (`6`), a time a move (`0.05s`) or a number of positions a move (`20000n`: a measure that
 does not depend on the machine's load, though it does not charge a switch for a slower
 rate). Each search gets the game's history (`game_line`), as the native agent does. It
-prints TEST's wins, draws and losses, its score with the 95% interval and the Elo
-difference.
+prints a line for each game as it ends, then TEST's wins, draws and losses, its score with
+the 95% interval and the Elo difference.
 
     python -m benchmarks.pruning_match GAME PAIRS BUDGET OPENING BASE TEST [SEED]
     python -m benchmarks.pruning_match schachogi 20 0.05s 4 mdp mdp+rfp
@@ -105,7 +105,13 @@ def measure(
     limit = MAX_DEPTH if seconds or nodes else depth
     new = PruningAgent(name, test, limit, seconds, nodes)
     old = PruningAgent(name, base, limit, seconds, nodes)
-    return play_pairs(game, new, old, pairs=pairs, opening=opening, seed=seed)
+    return play_pairs(game, new, old, pairs=pairs, opening=opening, seed=seed, report=print_game)
+
+
+def print_game(pair: int, seat: int, winner: int | None, reason: str) -> None:
+    """One line a game as it ends, so that a long match shows its progress."""
+    result = "draw" if winner is None else "TEST wins" if winner == seat else "BASE wins"
+    print(f"pair {pair + 1} TEST as player {seat}: {result} ({reason})", flush=True)
 
 
 def main(argv: list[str]) -> None:

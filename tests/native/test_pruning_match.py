@@ -29,3 +29,7 @@ def test_a_match_with_a_position_budget(capsys: pytest.CaptureFixture[str]) -> N
     pruning_match.main(["schachogi", "1", "300n", "2", "default", "default+cmh"])
     out = capsys.readouterr().out
     assert "300 positions a move" in out and "2 games:" in out
+    assert [line.split(":")[0] for line in out.splitlines()[:2]] == [
+        "pair 1 TEST as player 0",
+        "pair 1 TEST as player 1",
+    ]
