@@ -1,16 +1,21 @@
 """Two sets of the native search's selectivity switches against each other, for the tuning
 log (docs/measurements/tuning.md).
 
-The switches (`spieltisch.native.search.PRUNE_SWITCHES`: seeq, seep, rfp, lmp, mdp) are
-written joined by `+` (`mdp+rfp`), `none` for all off, `default` for the game's defaults.
+The switches (`spieltisch.native.search.PRUNE_SWITCHES`: seeq, seep, rfp, lmp, mdp, fut,
+raz, imp, lmr, cmh, caph, iir, se) are written joined by `+` (`mdp+rfp`), `none` for all
+off, `default` for the game's defaults, and `default+a+b` for the defaults with more on.
 As `benchmarks.evaluation_match` does: paired games, seats swapped, the same start
 (`new_state` with the pair's seed) and chance outcomes in both games of a pair, the first
 OPENING moves random and the same in both, the Python state refereeing; BUDGET is a depth
-(`6`) or a time a move (`0.05s`). It prints TEST's wins, draws and losses, its score with
+(`6`), a time a move (`0.05s`) or a number of positions a move (`20000n`: a measure that
+does not depend on the machine's load, though it does not charge a switch for a slower
+rate). Each search gets the game's history (`game_line`), as the native agent does. It
+prints a line for each game as it ends, then TEST's wins, draws and losses, its score with
 the 95% interval and the Elo difference.
 
     python -m benchmarks.pruning_match GAME PAIRS BUDGET OPENING BASE TEST [SEED]
     python -m benchmarks.pruning_match schachogi 20 0.05s 4 mdp mdp+rfp
+    python -m benchmarks.pruning_match schachogi 50 20000n 4 default default+cmh
 """
 
 from __future__ import annotations
@@ -25,14 +30,23 @@ from benchmarks.pairs import play_pairs
 from spieltisch.ai.agent import Agent
 from spieltisch.arena.elo import MatchScore, format_elo
 from spieltisch.core.game import State
-from spieltisch.native.search import MAX_DEPTH, PRUNE_SWITCHES, prune_defaults, search
+from spieltisch.native.search import (
+    MAX_DEPTH,
+    PRUNE_SWITCHES,
+    game_line,
+    prune_defaults,
+    search,
+)
 
 
 def read_switches(name: str, text: str) -> dict[str, bool]:
-    """Every switch on or off as `text` names them (`none`, `default`, or `a+b`)."""
-    if text == "default":
-        return prune_defaults(name)
-    on = set() if text == "none" else set(text.split("+"))
+    """Every switch on or off as `text` names them (`none`, `default`, `a+b`, or
+    `default+a+b`: the game's defaults with a and b on too)."""
+    words = text.split("+")
+    on = {k for k, v in prune_defaults(name).items() if v} if words[0] == "default" else set()
+    if words[0] in ("default", "none"):
+        words = words[1:]
+    on |= set(words)
     unknown = on - set(PRUNE_SWITCHES)
     if unknown:
         raise SystemExit(
@@ -44,25 +58,31 @@ def read_switches(name: str, text: str) -> dict[str, bool]:
 class PruningAgent(Agent):
     """The native search at a fixed depth or time a move with a given set of switches."""
 
-    def __init__(self, name: str, switches: dict[str, bool], depth: int, seconds: float) -> None:
+    def __init__(
+        self, name: str, switches: dict[str, bool], depth: int, seconds: float, nodes: int = 0
+    ) -> None:
         super().__init__(None)
         self.name = name
         self.switches = switches
         self.depth = depth
         self.seconds = seconds
+        self.nodes = nodes
         on = "+".join(k for k, v in switches.items() if v) or "none"
-        budget = f"time={seconds}" if seconds else f"depth={depth}"
+        budget = f"time={seconds}" if seconds else f"nodes={nodes}" if nodes else f"depth={depth}"
         self.spec = f"native:{budget} ({on})"
 
     def select(self, state: State[Any]) -> Any:
         if state.is_chance():
             return state.sample_chance(self.rng)
+        text, moves = game_line(state)
         result = search(
             state.game,
-            state.text(),
+            text,
+            moves=moves,
             time=self.seconds or None,
             depth=self.depth,
             prune=self.switches,
+            nodes=self.nodes,
         )
         if result.best is None:
             raise ValueError("the native engine found no move in a game in play")
@@ -78,13 +98,20 @@ def measure(
     base: dict[str, bool],
     test: dict[str, bool],
     seed: int = 2026,
+    nodes: int = 0,
 ) -> MatchScore:
     """TEST's result against BASE over `pairs` game pairs."""
     game = spieltisch.load(name)
-    limit = MAX_DEPTH if seconds else depth
-    new = PruningAgent(name, test, limit, seconds)
-    old = PruningAgent(name, base, limit, seconds)
-    return play_pairs(game, new, old, pairs=pairs, opening=opening, seed=seed)
+    limit = MAX_DEPTH if seconds or nodes else depth
+    new = PruningAgent(name, test, limit, seconds, nodes)
+    old = PruningAgent(name, base, limit, seconds, nodes)
+    return play_pairs(game, new, old, pairs=pairs, opening=opening, seed=seed, report=print_game)
+
+
+def print_game(pair: int, seat: int, winner: int | None, reason: str) -> None:
+    """One line a game as it ends, so that a long match shows its progress."""
+    result = "draw" if winner is None else "TEST wins" if winner == seat else "BASE wins"
+    print(f"pair {pair + 1} TEST as player {seat}: {result} ({reason})", flush=True)
 
 
 def main(argv: list[str]) -> None:
@@ -93,16 +120,25 @@ def main(argv: list[str]) -> None:
     name, pairs_text, budget, opening_text, base_text, test_text = argv[:6]
     seed = int(argv[6]) if len(argv) > 6 else 2026
     seconds = float(budget[:-1]) if budget.endswith("s") else 0.0
-    depth = 0 if seconds else int(budget)
+    nodes = int(budget[:-1]) if budget.endswith("n") else 0
+    depth = 0 if seconds or nodes else int(budget)
     base = read_switches(name, base_text)
     test = read_switches(name, test_text)
     start = time.perf_counter()
     load = os.getloadavg()[0]
-    score = measure(name, int(pairs_text), depth, seconds, int(opening_text), base, test, seed)
+    score = measure(
+        name, int(pairs_text), depth, seconds, int(opening_text), base, test, seed, nodes
+    )
     elapsed = time.perf_counter() - start
     low, high = score.score_interval()
     elo_low, elo_high = score.elo_interval()
-    limit = f"{seconds:g} s a move" if seconds else f"depth {depth}"
+    limit = (
+        f"{seconds:g} s a move"
+        if seconds
+        else f"{nodes} positions a move"
+        if nodes
+        else f"depth {depth}"
+    )
     print(
         f"{name}, {limit}, {opening_text} random opening moves: {test_text} against "
         f"{base_text}, {score.games} games: {score.wins} / {score.draws} / {score.losses}, "

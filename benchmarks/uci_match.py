@@ -11,8 +11,11 @@ seed, then OPENING random moves, the same in both games) with the seats swapped.
 engine is told the game as `position startpos moves ...` (or `position fen TEXT moves
 ...` with our start text, for a game whose start the engine cannot know) and asked with
 `go movetime MS` (or `go depth N`); its `bestmove` must be a legal move in our notation,
-else it loses that game and the reason is printed. Our agent gets the whole game (its
-history: the native search scores repetitions as the rules do).
+else it loses that game and the reason is printed. An engine whose own rules leave it
+no move (`bestmove (none)`: Fairy-Stockfish's royal Pflöck when every move leaves it
+attacked, which our rules allow and which loses it at once) gets our first legal move
+played for it, so that the game ends by our rules; the count is printed. Our agent gets
+the whole game (its history: the native search scores repetitions as the rules do).
 
 It prints each game, then our wins, draws and losses, the score with its 95 % interval,
 the Elo difference with its interval, and both sides' mean seconds and depth per move.
@@ -38,6 +41,9 @@ from spieltisch.arena.elo import MatchScore, format_elo
 from spieltisch.cli.engine import move_token, parse_token
 from spieltisch.core.errors import NotationError
 from spieltisch.core.game import Game, State
+
+#: A UCI engine's `bestmove` when it sees no legal move.
+NO_MOVE = ("(none)", "0000")
 
 
 class EngineForfeit(Exception):
@@ -79,6 +85,8 @@ class UciEngine(Agent):
         self.fen = fen
         self.thinking = Thinking()
         self.last_depth = 0
+        #: How often the engine answered that it had no move (`NO_MOVE`).
+        self.no_move = 0
         self.process = subprocess.Popen(
             shlex.split(command),
             stdin=subprocess.PIPE,
@@ -136,6 +144,12 @@ class UciEngine(Agent):
             self.thinking.depths.append(self.last_depth)
         if len(answer) < 2:
             raise EngineForfeit("bestmove without a move")
+        if answer[1] in NO_MOVE:
+            # The engine's rules see no move (Fairy-Stockfish's royal Pflöck that may not step
+            # into attack, when every move leaves it attacked); ours still ask for one, and
+            # every one of them loses the Pflöck: the first legal move is played for it.
+            self.no_move += 1
+            return min(state.legal_moves(), key=str)
         try:
             move = parse_token(state, answer[1])
         except NotationError as exc:
@@ -259,6 +273,8 @@ def main(argv: list[str]) -> int:
     )
     print(f"  ours:   {ours.thinking.line()}")
     print(f"  engine: {engine.thinking.line()}")
+    if engine.no_move:
+        print(f"  the engine saw no legal move {engine.no_move} times (a move was played for it)")
     return 0
 
 

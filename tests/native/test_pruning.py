@@ -1,7 +1,9 @@
 """The search's selectivity switches (SEE pruning in quiescence and at low depth, reverse
-futility, late-move pruning, mate-distance pruning): with every switch off, with each on
-alone and with all on, the same best move at a fixed depth on tactical positions where one
-move clearly wins (an amber, a Pflöck, material) or alone avoids a loss."""
+futility, late-move pruning, mate-distance pruning, futility, razoring, the improving flag,
+the reduction table, continuation and capture history, internal iterative reductions,
+singular extensions): with every switch off, with each on alone and with all on, the same
+best move at a fixed depth on tactical positions where one move clearly wins (an amber, a
+Pflöck, material) or alone avoids a loss, and the exact distance of proven results."""
 
 from __future__ import annotations
 
@@ -10,7 +12,14 @@ import pytest
 import spieltisch
 from spieltisch.ai.native_agent import NativeAgent
 from spieltisch.ai.spec import AgentSpecError, make_agent
-from spieltisch.native.search import PRUNE_SWITCHES, prune_defaults, prune_mask, search
+from spieltisch.cli.engine import score_text
+from spieltisch.native.search import (
+    PRUNE_SWITCHES,
+    mate_in,
+    prune_defaults,
+    prune_mask,
+    search,
+)
 from tests.helpers.forced import AMBER_IN_1, AMBER_IN_3, LOSS_IN_2, ostsee
 
 EMPTY = "........"
@@ -79,6 +88,7 @@ def test_switch_names_and_defaults() -> None:
     assert prune_mask("schachogi", SETS["all"]) == sum(PRUNE_SWITCHES.values())
     with pytest.raises(ValueError, match="no selectivity switch"):
         prune_mask("schachogi", {"razor": True})
+    assert set(PRUNE_SWITCHES) >= {"fut", "raz", "imp", "lmr", "cmh", "caph", "iir", "se", "thr"}
 
 
 def test_native_agent_specs_set_the_switches() -> None:
@@ -99,3 +109,47 @@ def test_native_agent_specs_set_the_switches() -> None:
     assert agents[1].stats["nodes"] < agents[0].stats["nodes"]
     with pytest.raises(AgentSpecError, match="yes/no"):
         make_agent("native:depth=5,rfp=maybe", game)
+
+
+# (position, plies to the end for the player to move: positive a win, negative a loss)
+MATES = [
+    ("p7/1b6/8/8/8/8/8/R3P3 w 0 1", 1),
+    ("7p/6bb/8/8/8/8/8/R3P3 w 0 1", 3),
+    # After the Rock's move to a8 Black loses its Pflöck whatever it does.
+    ("R6p/6bb/8/8/8/8/8/4P3 b 0 1", -2),
+]
+
+
+@pytest.mark.parametrize("switches", list(SETS), ids=list(SETS))
+@pytest.mark.parametrize(("text", "plies"), MATES, ids=[str(p[1]) for p in MATES])
+def test_mate_scores_exact_with_every_switch(text: str, plies: int, switches: str) -> None:
+    """A proven result keeps its distance through every pruning and extension, and the
+    UCI text says it in moves (`mate 2` for a win in three plies, `mate -1` for a loss
+    at the second ply)."""
+    result = search("schachogi", text, depth=abs(plies) + 3, prune=SETS[switches])
+    assert mate_in(result.score) == plies
+    moves = (abs(plies) + 1) // 2
+    assert score_text(result.score) == f"mate {moves if plies > 0 else -moves}"
+
+
+def test_node_budget_stops_the_search() -> None:
+    """`nodes` ends the search within one check (256 positions) past the budget, keeping
+    the last completed depth; without a depth or time it is the only limit."""
+    text = "1rsi3r/bb1b1pbb/w3bb1w/2b5/1sS5/B3BB2/1BBB2BB/R1SIP1R1 w 2 13"
+    deep = search("schachogi", text, depth=9)
+    budget = deep.nodes // 3
+    result = search("schachogi", text, nodes=budget)
+    assert budget <= result.nodes < budget + 512
+    assert 1 <= result.depth < deep.depth
+    assert result.iterations[-1].nodes <= result.nodes
+
+
+@pytest.mark.parametrize("switch", ["fut", "raz", "imp", "lmr", "cmh", "caph", "iir", "se", "thr"])
+def test_each_new_switch_acts(switch: str) -> None:
+    """Each switch of the second round changes the tree at a fixed depth (the improving flag
+    acts through the margins of rfp and lmp, so those are on in both searches)."""
+    text = "1rsi3r/bb1b1pbb/w3bb1w/2b5/1sS5/B3BB2/1BBB2BB/R1SIP1R1 w 2 13"
+    base = {**prune_defaults("schachogi"), "rfp": True, "lmp": True}
+    without = search("schachogi", text, depth=8, prune=base)
+    with_it = search("schachogi", text, depth=8, prune={**base, switch: True})
+    assert with_it.nodes != without.nodes

@@ -52,3 +52,25 @@ def test_an_illegal_answer_forfeits(tmp_path: Path, capsys: pytest.CaptureFixtur
     out = capsys.readouterr().out
     assert "engine forfeits: bestmove b1c3" in out
     assert "2 / 0 / 0" in out
+
+
+#: A UCI engine whose rules never see a legal move (as Fairy-Stockfish with a royal Pflöck
+#: when every move leaves it attacked).
+NO_MOVE = STUBBORN.replace(
+    'print("bestmove b1c3", flush=True)', 'print("bestmove (none)", flush=True)'
+)
+
+
+def test_no_move_answer_plays_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`bestmove (none)`: a legal move is played for the engine and the game ends by our
+    rules, not by a forfeit; the count is printed."""
+    script = tmp_path / "none.py"
+    script.write_text(NO_MOVE)
+    command = f"{shlex.quote(sys.executable)} {shlex.quote(str(script))}"
+    argv = ["schachogi", "--engine-cmd", command, "--ours", "native:depth=2", "--depth", "1"]
+    assert uci_match.main([*argv, "--pairs", "1", "--opening", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "forfeits" not in out
+    assert "the engine saw no legal move" in out
+    games = [line for line in out.splitlines() if line.startswith("pair ")]
+    assert len(games) == 2 and all("ours wins" in line for line in games)

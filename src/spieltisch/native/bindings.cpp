@@ -283,10 +283,11 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
            bool keep_table, std::function<void(IterationTuple)> report, StopFlag* stop,
            const std::string& config, bool star, bool plain, bool ordered,
            const std::vector<std::string>& moves, int multipv,
-           const std::vector<std::string>& searchmoves, int prune) {
+           const std::vector<std::string>& searchmoves, int prune, std::uint64_t nodes) {
             const G root = after_moves(read_game<G>(text, config), moves);
             SearchLimits limits{depth, seconds, threads, hash_mb, keep_table, star, plain, ordered,
-                                std::clamp(multipv, 1, 256), prune < 0 ? -1 : prune & kAllPruning};
+                                std::clamp(multipv, 1, 256), prune < 0 ? -1 : prune & kAllPruning,
+                                nodes};
             using M = typename G::Move;
             std::vector<M> only;
             if (!searchmoves.empty()) {
@@ -340,6 +341,7 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
         nb::arg("plain") = false, nb::arg("ordered") = true,
         nb::arg("moves") = std::vector<std::string>{}, nb::arg("multipv") = 1,
         nb::arg("searchmoves") = std::vector<std::string>{}, nb::arg("prune") = -1,
+        nb::arg("nodes") = 0,
         "Search the position after `moves` from `text` (GIL released): (best, score, depth, "
         "nodes, seconds, pv, iterations, lines); `report` is called with each completed "
         "iteration; `keep_table` uses what earlier searches left in the table. `moves` is the "
@@ -347,7 +349,10 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
         "say. `multipv` lines (score, pv), best first, each without the earlier lines' first "
         "moves; `searchmoves` restricts the root to those moves; `prune` the selectivity "
         "switches as bits (1 SEE in quiescence, 2 SEE at low depth, 4 reverse futility, 8 "
-        "late-move pruning, 16 mate distance; -1 the game's defaults).");
+        "late-move pruning, 16 mate distance, 32 futility, 64 razoring, 128 improving, 256 "
+        "reduction table, 512 continuation history, 1024 capture history, 2048 internal "
+        "iterative reduction, 4096 singular extension, 8192 threat extension; -1 the game's defaults); `nodes` a "
+        "budget of positions (0: none).");
     m.def(
         "line_keys",
         [](const std::string& text, const std::vector<std::string>& moves,

@@ -35,8 +35,28 @@ MAX_MULTIPV = 16
 #: (docs/measurements/tuning.md), and their bits in the engine: `seeq` captures that lose
 #: material by their static exchange left out of quiescence, `seep` moves that lose more
 #: than a margin by it not searched at depth <= 4, `rfp` reverse futility (the static null
-#: move), `lmp` late-move pruning by move count, `mdp` mate-distance pruning.
-PRUNE_SWITCHES = {"seeq": 1, "seep": 2, "rfp": 4, "lmp": 8, "mdp": 16}
+#: move), `lmp` late-move pruning by move count, `mdp` mate-distance pruning, `fut`
+#: futility pruning, `raz` razoring, `imp` the improving flag in the margins and
+#: reductions, `lmr` reductions from a log x log table adjusted by history, `cmh` quiet
+#: history with continuation history and countermoves, `caph` capture history, `iir`
+#: internal iterative reductions, `se` singular extensions, `thr` the threat extension
+#: (Schachogi's Pflöck attacked) (docs/native.md).
+PRUNE_SWITCHES = {
+    "seeq": 1,
+    "seep": 2,
+    "rfp": 4,
+    "lmp": 8,
+    "mdp": 16,
+    "fut": 32,
+    "raz": 64,
+    "imp": 128,
+    "lmr": 256,
+    "cmh": 512,
+    "caph": 1024,
+    "iir": 2048,
+    "se": 4096,
+    "thr": 8192,
+}
 
 
 @dataclass(frozen=True)
@@ -206,6 +226,7 @@ def search(
     searchmoves: Sequence[str] = (),
     prune: Mapping[str, bool] | None = None,
     evaluation: str | int | None = None,
+    nodes: int = 0,
 ) -> SearchResult:
     """Search the position `text` of `game` (a name: its default options; a `Game`: its
     options), or the position after `moves` from it, for `time` seconds and/or to `depth`.
@@ -219,8 +240,9 @@ def search(
     first (`SearchResult.lines`, `Iteration.lines`); `searchmoves` (notation) restricts the
     moves searched at the root (a move that is not legal there raises ValueError).
 
-    With neither, depth 6. `report` sees each completed iteration as it completes (called
-    with the GIL held, from the searching thread); `stop` is a `stop_flag()`. The table
+    With neither (nor `nodes`), depth 6. `report` sees each completed iteration as it
+    completes (called with the GIL held, from the searching thread); `stop` is a
+    `stop_flag()`. The table
     (`hash_mb` megabytes) is allocated once per size and process; with `keep_table` the
     search uses what earlier searches left in it (the moves of one game), without it the
     search starts as from an empty table (the same search gives the same result).
@@ -230,7 +252,9 @@ def search(
     tests, which compare the exact values both ways.
 
     `prune` turns selectivity switches on or off over the game's defaults (`PRUNE_SWITCHES`,
-    `prune_defaults`), e.g. `{"rfp": False}`; `plain=True` turns them all off.
+    `prune_defaults`), e.g. `{"rfp": False}`; `plain=True` turns them all off. `nodes`
+    (when above 0) stops the search after about that many positions, keeping the last
+    completed depth: a budget that does not depend on the machine's load, for measurements.
 
     `evaluation` picks the evaluation: in a game with a learned one (`Game.nnue`) "nnue"
     the network, "classic" the hand-written one (the default); or a number, one of the
@@ -240,7 +264,7 @@ def search(
     """
     if time is not None and not (math.isfinite(time) and time > 0):
         raise ValueError("time must be a positive number of seconds")
-    if depth is None and time is None:
+    if depth is None and time is None and nodes <= 0:
         depth = 6
     limit = MAX_DEPTH if depth is None else max(1, min(depth, MAX_DEPTH))
     threads = max(1, min(threads, 64))
@@ -281,6 +305,7 @@ def search(
             max(1, min(multipv, MAX_MULTIPV)),
             list(searchmoves),
             mask,
+            max(0, nodes),
         )
     except BaseException:
         if failures:

@@ -16,12 +16,43 @@ namespace spieltisch::native {
 //                   are not searched (late-move pruning by move count);
 //   kMateDistance   a node's window is narrowed to the values a win or a loss from here can
 //                   still have (mate-distance pruning).
+//   kFutility       at depth <= 6 outside PV nodes, a quiet move after the first is not
+//                   searched when the static value plus a margin per depth stays below alpha;
+//   kRazoring       at depth <= 3 outside PV nodes, a static value far below alpha asks the
+//                   quiescence search, and a value below alpha from it ends the node;
+//   kImproving      the "improving" flag (the static value above the mover's two plies up)
+//                   tightens the margins of rfp, futility and lmp where it is false, and the
+//                   reductions of `kReductionTable`;
+//   kReductionTable late-move reductions from a table over log(depth) x log(move number),
+//                   less for killers and countermoves, adjusted by the move's history where
+//                   `kContinuation` keeps it (instead of the fixed 1-3 plies);
+//   kContinuation   quiet moves ordered by a history with decay (bonus to the move that cut,
+//                   malus to the quiet moves tried before it), plus continuation history (by
+//                   the previous move's and the mover's own previous move's piece and target)
+//                   and a countermove after the killers;
+//   kCaptureHistory forcing moves ordered by their value plus a capture history;
+//   kInternalReduction internal iterative reduction: a node of depth >= 4 without a hash
+//                   move is searched one ply shallower;
+//   kSingular       singular extension: at depth >= 6 a hash move whose stored lower bound
+//                   no other move reaches (an excluded-move search at half depth) is searched
+//                   one ply deeper; where even the others reach beta, the node cuts (multi-cut);
+//   kThreat         a move after which the other side's Pflöck (or König) is attacked is
+//                   searched one ply deeper, in the games that give `in_danger()` (Schachogi).
 // The SEE switches act only in games that give `see` (Ostseeschach, Schachogi).
 inline constexpr int kSeeQuiescence = 1;
 inline constexpr int kSeeMain = 2;
 inline constexpr int kReverseFutility = 4;
 inline constexpr int kLateMoves = 8;
 inline constexpr int kMateDistance = 16;
-inline constexpr int kAllPruning = 31;
+inline constexpr int kFutility = 32;
+inline constexpr int kRazoring = 64;
+inline constexpr int kImproving = 128;
+inline constexpr int kReductionTable = 256;
+inline constexpr int kContinuation = 512;
+inline constexpr int kCaptureHistory = 1024;
+inline constexpr int kInternalReduction = 2048;
+inline constexpr int kSingular = 4096;
+inline constexpr int kThreat = 8192;
+inline constexpr int kAllPruning = 16383;
 
 }  // namespace spieltisch::native

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -74,6 +75,29 @@ constexpr int default_pruning() {
     }
 }
 
+// A small key of a move for the continuation history and countermoves, taken before the
+// move is made: the game's `piece_to(move)` (the moving piece and its target, below 1024)
+// where it gives one, else the move's bits hashed to 10 bits.
+template <class G>
+int history_key(const G& game, typename G::Move move) {
+    if constexpr (requires { game.piece_to(move); }) {
+        return game.piece_to(move) & 1023;
+    } else {
+        return static_cast<int>((static_cast<std::uint32_t>(move) * 40503u) >> 6) & 1023;
+    }
+}
+
+// Whether the player to move has its royal piece attacked (`in_danger()`, for the threat
+// extension); false in a game that does not say.
+template <class G>
+bool in_danger(const G& game) {
+    if constexpr (requires { game.in_danger(); }) {
+        return game.in_danger();
+    } else {
+        return false;
+    }
+}
+
 // The game's unit of value (a Bauer, a stone) for the pruning margins: `G::kPawn`, else 100.
 template <class G>
 constexpr int pawn_unit() {
@@ -120,6 +144,10 @@ struct SearchLimits {
     int multipv = 1;
     // The selectivity switches (kSeeQuiescence ...); -1: the game's defaults.
     int prune = -1;
+    // A budget of positions (0: none): the search stops once it has visited about this many
+    // (checked every 256), keeping the last completed iteration. For measurements that do
+    // not depend on the machine's load.
+    std::uint64_t nodes = 0;
 };
 
 // One principal variation at the root: its value for the mover and its moves.
@@ -171,6 +199,7 @@ struct SharedSearch {
     std::atomic<std::uint64_t> nodes{0};
     std::chrono::steady_clock::time_point deadline;
     bool timed = false;
+    std::uint64_t node_limit = 0;  // 0: none
     bool star = true;
     bool plain = false;
     bool ordered = true;
@@ -202,7 +231,17 @@ public:
         : game_(root), shared_(shared), id_(id), only_(std::move(only)),
           lines_(std::max(1, lines)) {
         std::memset(history_, 0, sizeof(history_));
+        std::memset(quiet_history_, 0, sizeof(quiet_history_));
+        std::memset(capture_history_, 0, sizeof(capture_history_));
         for (auto& pair : killers_) pair[0] = pair[1] = kNone;
+        for (auto& side : countermoves_) {
+            for (auto& m : side) m = kNone;
+        }
+        for (auto& m : excluded_move_) m = kNone;
+        for (auto& k : path_key_) k = -1;
+        if (shared_.prune & kContinuation) {
+            continuation_.reset(new std::int16_t[kHistoryKeys * kHistoryKeys]());
+        }
     }
 
     // Iterative deepening; `report` is called after each completed iteration (main thread)
@@ -239,6 +278,7 @@ public:
         const int wanted = chance_root ? 1 : std::min(lines_, std::max(root_count, 1));
         int previous = 0;
         for (int depth = 1 + (id_ & 1); depth <= max_depth; ++depth) {
+            root_depth_ = depth;
             std::vector<RootLine<Move>> found;
             excluded_.clear();
             for (int k = 0; k < wanted; ++k) {
@@ -341,10 +381,79 @@ private:
     int pv_length_[kMaxPly] = {};
     Move path_[kMaxPly];  // the move made at each ply of the current line
 
+    // The statistics of kContinuation and kCaptureHistory: values within +-kHistoryMax,
+    // each update pulling towards its bonus (the "gravity" of Stockfish's histories).
+    static constexpr int kHistoryKeys = 1024;
+    static constexpr int kHistoryMax = 8192;
+    std::int16_t quiet_history_[2][4096];    // by player and (move & 4095)
+    std::int16_t capture_history_[2][4096];  // by player and (move & 4095)
+    Move countermoves_[2][kHistoryKeys];     // by player and the previous move's key
+    // By the key of a move one or two plies before and the key of the move: 2 MB, only
+    // allocated when kContinuation is on.
+    std::unique_ptr<std::int16_t[]> continuation_;
+    int path_key_[kMaxPly];  // history_key of the move made at each ply (-1: a null move)
+    // The static value at each ply of the line (kNoEval where it was not computed) and the
+    // player to move there: for the improving flag.
+    static constexpr int kNoEval = -kInfinity - 1;
+    int eval_stack_[kMaxPly] = {};
+    int side_stack_[kMaxPly] = {};
+    Move excluded_move_[kMaxPly];  // the hash move left out by a singular-extension search
+    int root_depth_ = 1;
+
     // Make `m` at `ply`, recording it as the step that led to the node below.
     void make_at(int ply, Move m, typename G::Undo& undo) {
         path_[ply] = m;
+        path_key_[ply] = history_key(game_, m);
         game_.make(m, undo);
+    }
+
+    static void gravity(std::int16_t& entry, int bonus) {
+        bonus = std::clamp(bonus, -kHistoryMax, kHistoryMax);
+        const int value = entry + bonus - entry * std::abs(bonus) / kHistoryMax;
+        entry = static_cast<std::int16_t>(std::clamp(value, -kHistoryMax, kHistoryMax));
+    }
+
+    static int history_bonus(int depth) { return std::min(300 * depth - 250, 2400); }
+
+    std::int16_t* continuation_row(int ply, int back) {
+        if (!continuation_ || ply < back || ply - back >= kMaxPly) return nullptr;
+        const int key = path_key_[ply - back];
+        return key < 0 ? nullptr : continuation_.get() + key * kHistoryKeys;
+    }
+
+    // The quiet move's statistics (kContinuation): its history and its continuation
+    // histories after the previous move and the mover's own previous move.
+    int quiet_stat(int player, Move m, int key, int ply) {
+        int stat = quiet_history_[player & 1][m & 4095];
+        if (const auto* row = continuation_row(ply, 1)) stat += row[key];
+        if (const auto* row = continuation_row(ply, 2)) stat += row[key];
+        return stat;
+    }
+
+    void update_quiet_stats(int player, Move m, int ply, int bonus) {
+        gravity(quiet_history_[player & 1][m & 4095], bonus);
+        const int key = history_key(game_, m);
+        if (auto* row = continuation_row(ply, 1)) gravity(row[key], bonus);
+        if (auto* row = continuation_row(ply, 2)) gravity(row[key], bonus);
+    }
+
+    Move countermove(int player, int ply) const {
+        if (ply < 1 || ply > kMaxPly || path_key_[ply - 1] < 0) return kNone;
+        return countermoves_[player & 1][path_key_[ply - 1]];
+    }
+
+    // Late-move reductions by depth and move number: 0.75 + ln(depth) ln(number) / 2.25.
+    static int table_reduction(int depth, int number) {
+        static const auto table = [] {
+            std::array<std::array<std::int8_t, 64>, 64> t{};
+            for (int d = 1; d < 64; ++d) {
+                for (int n = 1; n < 64; ++n) {
+                    t[d][n] = static_cast<std::int8_t>(0.75 + std::log(d) * std::log(n) / 2.25);
+                }
+            }
+            return t;
+        }();
+        return table[std::min(depth, 63)][std::min(number, 63)];
     }
 
     // Drop the moves that repeat another order of commuting steps (redundant_step), given
@@ -373,6 +482,10 @@ private:
             if (shared_.timed && std::chrono::steady_clock::now() >= shared_.deadline) {
                 shared_.stop.store(true, std::memory_order_relaxed);
             }
+            if (shared_.node_limit &&
+                shared_.nodes.load(std::memory_order_relaxed) >= shared_.node_limit) {
+                shared_.stop.store(true, std::memory_order_relaxed);
+            }
         }
     }
 
@@ -389,6 +502,9 @@ private:
     // value, killers, history. `pick` then brings the best remaining move forward.
     void score_moves(const Move* moves, int* keys, int count, Move hash_move, int ply,
                      int player) {
+        const int prune = shared_.prune;
+        const bool stats = (prune & kContinuation) && ply < kMaxPly;
+        const Move counter = stats ? countermove(player, ply) : kNone;
         for (int i = 0; i < count; ++i) {
             const Move m = moves[i];
             int key;
@@ -396,10 +512,17 @@ private:
                 key = 1 << 30;
             } else if (game_.forcing(m)) {
                 key = (1 << 28) + game_.move_value(m);
+                if (prune & kCaptureHistory) {
+                    key = (1 << 28) + 8 * game_.move_value(m) +
+                          capture_history_[player & 1][m & 4095] / 8;
+                }
             } else if (ply < kMaxPly && m == killers_[ply][0]) {
                 key = (1 << 27) + 1;
             } else if (ply < kMaxPly && m == killers_[ply][1]) {
                 key = 1 << 27;
+            } else if (stats) {
+                key = m == counter ? (1 << 27) - 1
+                                   : quiet_stat(player, m, history_key(game_, m), ply);
             } else {
                 key = std::min(history_of(player, m), (1 << 26));
             }
@@ -441,6 +564,10 @@ public:
         const int player = count == 0 ? kTerminal : game_.side();
         if (as == kForMover) as = player;
         if (count == 0) return terminal_value(ply, as);
+        if (ply < kMaxPly) {
+            side_stack_[ply] = player;
+            eval_stack_[ply] = kNoEval;
+        }
         if (player == kChance) return chance(moves, count, depth, alpha, beta, ply, as);
         if (ply >= kMaxPly - 2) return game_.evaluate(player);
         if (depth <= 0) return quiescence(moves, count, alpha, beta, ply, player, 0);
@@ -454,6 +581,9 @@ public:
         }
 
         const int prune = shared_.prune;
+        const int pawn = pawn_unit<G>();
+        // The hash move left out while a singular extension asks how the others do.
+        const Move excluded = excluded_move_[ply];
         // Mate-distance pruning: from here a win comes at the next ply at the soonest, and a
         // loss too; a window outside those values cannot be met.
         if ((prune & kMateDistance) && ply > 0) {
@@ -465,9 +595,10 @@ public:
         const std::uint64_t key = game_.hash();
         TranspositionTable::Entry entry;
         Move hash_move = kNone;
-        if (shared_.table.probe(key, entry)) {
+        const bool hit = shared_.table.probe(key, entry);
+        if (hit) {
             if (entry.has_move) hash_move = static_cast<Move>(entry.move);
-            if (entry.depth >= depth && !pv_node && ply > 0 && !shared_.plain) {
+            if (entry.depth >= depth && !pv_node && ply > 0 && !shared_.plain && excluded == kNone) {
                 const int stored = from_table(entry.score, ply);
                 if (entry.type == NodeType::kPv ||
                     (entry.type == NodeType::kCut && stored >= beta) ||
@@ -477,24 +608,54 @@ public:
             }
         }
 
-        // The static value, where a pruning asks for it (outside PV nodes).
+        // Internal iterative reduction: without a hash move the ordering is poor; a ply
+        // less costs little, and the next iteration finds the move in the table.
+        if ((prune & kInternalReduction) && !shared_.plain && ply > 0 && depth >= 4 &&
+            hash_move == kNone && excluded == kNone) {
+            depth -= 1;
+        }
+
+        // The static value, where a pruning asks for it (outside PV nodes; at every node
+        // with the improving flag, which compares it with the one two plies up).
         const bool may_prune = !pv_node && ply > 0 && std::abs(beta) < kProven && !shared_.plain;
-        const bool wants_static = may_prune && (((prune & kReverseFutility) && depth <= 6) ||
-                                                (G::kNullMove && depth >= 3));
+        const bool wants_static =
+            (may_prune && ((((prune & (kReverseFutility | kFutility)) != 0) && depth <= 6) ||
+                           ((prune & kRazoring) && depth <= 3) || (G::kNullMove && depth >= 3))) ||
+            ((prune & kImproving) && ply > 0 && !shared_.plain);
         const int static_value = wants_static ? game_.evaluate(player) : 0;
+        if (wants_static) eval_stack_[ply] = static_value;
+        bool improving = true;
+        if ((prune & kImproving) && wants_static && ply >= 2 && side_stack_[ply - 2] == player &&
+            eval_stack_[ply - 2] != kNoEval) {
+            improving = static_value > eval_stack_[ply - 2];
+        }
+        const bool worsening = (prune & kImproving) && !improving;
 
         // Reverse futility (the static null move): so far above beta that a shallow search
         // will not bring it back down.
-        if ((prune & kReverseFutility) && may_prune && depth <= 6 &&
-            static_value - pawn_unit<G>() * depth >= beta && static_value < kProven) {
+        if ((prune & kReverseFutility) && may_prune && excluded == kNone && depth <= 6 &&
+            static_value - pawn * (depth - ((prune & kImproving) && improving ? 1 : 0)) >= beta &&
+            static_value < kProven) {
             return static_value;
+        }
+
+        // Razoring: so far below alpha that only a tactical gain could bring it back; the
+        // quiescence search decides.
+        if ((prune & kRazoring) && may_prune && excluded == kNone && depth <= 3 &&
+            static_value + pawn * (2 + depth * depth) < alpha) {
+            const int value = quiescence(moves, count, alpha - 1, alpha, ply, player, 0);
+            if (stopped()) return 0;
+            if (value < alpha) return value;
+            count = skip_redundant(moves, game_.generate(moves), ply);  // quiescence kept only some
         }
 
         // Null move: let the opponent move twice; if we still stand above beta, cut.
         if constexpr (G::kNullMove) {
-            if (may_prune && depth >= 3 && game_.null_move_ok() && static_value >= beta) {
+            if (may_prune && excluded == kNone && depth >= 3 && game_.null_move_ok() &&
+                static_value >= beta) {
                 typename G::Undo undo;
                 path_[ply] = kNone;
+                path_key_[ply] = -1;
                 game_.make_null(undo);
                 const int reduction = 2 + depth / 4;
                 const int value = child_value(player, game_.side(),
@@ -505,60 +666,116 @@ public:
             }
         }
 
+        // Singular extension: when the hash move's stored lower bound is reached by no other
+        // move in a search of half the depth with it left out, it is searched a ply deeper;
+        // when even without it the node reaches beta, it cuts (multi-cut).
+        int singular = 0;
+        if ((prune & kSingular) && !shared_.plain && ply > 0 && depth >= 6 && hit &&
+            excluded == kNone && hash_move != kNone && entry.depth >= depth - 3 &&
+            entry.type != NodeType::kAll && ply < 2 * root_depth_) {
+            const int stored = from_table(entry.score, ply);
+            if (std::abs(stored) < kProven) {
+                const int singular_beta = stored - pawn * depth / 16;
+                excluded_move_[ply] = hash_move;
+                const int value =
+                    search((depth - 1) / 2, singular_beta - 1, singular_beta, ply, false, player);
+                excluded_move_[ply] = kNone;
+                if (stopped()) return 0;
+                if (value < singular_beta) {
+                    singular = 1;
+                } else if (singular_beta >= beta) {
+                    return singular_beta;
+                }
+            }
+        }
+
         int keys[G::kMaxMoves];
         score_moves(moves, keys, count, hash_move, ply, player);
         const int start_alpha = alpha;
         int best = -kInfinity;
         Move best_move = moves[0];
         typename G::Undo undo;
+        const bool stats = (prune & kContinuation) != 0;
+        const Move counter = stats ? countermove(player, ply) : kNone;
+        // The moves searched without reaching beta, for the histories' malus.
+        Move quiets_tried[64];
+        Move captures_tried[32];
+        int quiets = 0, captures = 0;
+        int searched = 0;
+        const int late_moves = (prune & kImproving) && !improving ? (3 + depth * depth) / 2
+                                                                  : 3 + depth * depth;
         for (int i = 0; i < count; ++i) {
             pick(moves, keys, i, count);
             const Move m = moves[i];
+            if (m == excluded) continue;
             const bool forcing = game_.forcing(m);
             const bool quiet = !forcing && m != hash_move;
             if (i > 0 && ply > 0 && best > -kProven) {
                 // Late-move pruning: the moves are ordered forcing ones first, so once the
                 // quiet moves run past the count, only quiet ones are left.
-                if ((prune & kLateMoves) && !pv_node && depth <= 4 && quiet &&
-                    i >= 3 + depth * depth) {
+                if ((prune & kLateMoves) && !pv_node && depth <= 4 && quiet && i >= late_moves) {
                     break;
+                }
+                // Futility: a quiet move does not lift a static value this far below alpha.
+                if ((prune & kFutility) && may_prune && depth <= 6 && quiet &&
+                    static_value + pawn * (1 + depth) - (worsening ? pawn / 2 : 0) <= alpha &&
+                    m != killers_[ply][0] && m != killers_[ply][1]) {
+                    continue;
                 }
                 if constexpr (HasSee<G>) {
                     if ((prune & kSeeMain) && depth <= 4 && m != hash_move) {
-                        const int margin = forcing ? 2 * pawn_unit<G>() * depth
-                                                   : pawn_unit<G>() * depth * depth / 2;
+                        const int margin = forcing ? 2 * pawn * depth : pawn * depth * depth / 2;
                         if (game_.see(m) < -margin) continue;
                     }
                 }
             }
+            const int move_key = stats && !forcing ? history_key(game_, m) : 0;
             make_at(ply, m, undo);
             shared_.table.prefetch(game_.hash());
             const int child_player = game_.side();
+            int next_depth = depth - 1 + (m == hash_move ? singular : 0);
+            // The threat extension: the move attacks the other side's Pflöck.
+            if ((prune & kThreat) && next_depth == depth - 1 && ply < 2 * root_depth_ &&
+                child_player != player && in_danger(game_)) {
+                ++next_depth;
+            }
             int value;
-            if (i == 0) {
-                value = child_value(player, child_player, depth - 1, alpha, beta, ply + 1, pv_node);
+            if (searched == 0) {
+                value = child_value(player, child_player, next_depth, alpha, beta, ply + 1, pv_node);
             } else {
                 int reduction = 0;
-                if (depth >= 3 && i >= 3 && quiet && ply < kMaxPly && !shared_.plain &&
-                    m != killers_[ply][0] && m != killers_[ply][1]) {
+                if (prune & kReductionTable) {
+                    if (depth >= 3 && i >= 2 && quiet && ply < kMaxPly && !shared_.plain) {
+                        reduction = table_reduction(depth, i + 1);
+                        if (pv_node) reduction -= 1;
+                        if (worsening) reduction += 1;
+                        if (m == killers_[ply][0] || m == killers_[ply][1] || m == counter) {
+                            reduction -= 1;
+                        }
+                        if (stats) reduction -= quiet_stat(player, m, move_key, ply) / kHistoryMax;
+                        reduction = std::clamp(reduction, 0, next_depth - 1);
+                    }
+                } else if (depth >= 3 && i >= 3 && quiet && ply < kMaxPly && !shared_.plain &&
+                           m != killers_[ply][0] && m != killers_[ply][1]) {
                     reduction = 1 + (i >= 8 ? 1 : 0) + (depth >= 8 ? 1 : 0);
                     if (pv_node) reduction -= 1;
-                    reduction = std::clamp(reduction, 0, depth - 2);
+                    reduction = std::clamp(reduction, 0, next_depth - 1);
                 }
-                value = child_value(player, child_player, depth - 1 - reduction, alpha, alpha + 1,
+                value = child_value(player, child_player, next_depth - reduction, alpha, alpha + 1,
                                     ply + 1, false);
                 if (value > alpha && reduction > 0) {
-                    value = child_value(player, child_player, depth - 1, alpha, alpha + 1,
+                    value = child_value(player, child_player, next_depth, alpha, alpha + 1,
                                         ply + 1, false);
                 }
                 // A window wider than null (a PV node, or the full windows below chance
                 // nodes) needs the exact value: search again with it.
                 if (value > alpha && value < beta) {
-                    value = child_value(player, child_player, depth - 1, alpha, beta, ply + 1, pv_node);
+                    value = child_value(player, child_player, next_depth, alpha, beta, ply + 1, pv_node);
                 }
             }
             game_.unmake(m, undo);
             if (stopped()) return 0;
+            ++searched;
             if (value > best) {
                 best = value;
                 best_move = m;
@@ -574,15 +791,24 @@ public:
                             int& h = history_of(player, m);
                             h = std::min(h + depth * depth, 1 << 25);
                         }
+                        update_cut_stats(player, m, forcing, depth, ply, quiets_tried, quiets,
+                                         captures_tried, captures);
                         break;
                     }
                 }
             }
+            if (forcing) {
+                if (captures < 32) captures_tried[captures++] = m;
+            } else if (quiets < 64) {
+                quiets_tried[quiets++] = m;
+            }
         }
+        // Every move left out: only the excluded hash move was there (it is singular).
+        if (excluded != kNone && best == -kInfinity) return alpha;
         const NodeType type = best <= start_alpha ? NodeType::kAll
                               : best >= beta      ? NodeType::kCut
                                                   : NodeType::kPv;
-        if (!filtered) {
+        if (!filtered && excluded == kNone) {
             shared_.table.store(key, depth, type, to_table(best, ply), true,
                                 static_cast<std::uint16_t>(best_move));
         }
@@ -590,6 +816,26 @@ public:
     }
 
 private:
+    // After a cutoff by `m`: with kContinuation a bonus to a quiet `m` in the histories, a
+    // malus to the quiet moves tried before it, and `m` as the countermove of the previous
+    // move; with kCaptureHistory the same for forcing moves in the capture history.
+    void update_cut_stats(int player, Move m, bool forcing, int depth, int ply,
+                          const Move* quiets_tried, int quiets, const Move* captures_tried,
+                          int captures) {
+        const int bonus = history_bonus(depth);
+        if ((shared_.prune & kContinuation) && !forcing && ply < kMaxPly) {
+            update_quiet_stats(player, m, ply, bonus);
+            for (int k = 0; k < quiets; ++k) update_quiet_stats(player, quiets_tried[k], ply, -bonus);
+            if (ply >= 1 && path_key_[ply - 1] >= 0) countermoves_[player & 1][path_key_[ply - 1]] = m;
+        }
+        if (shared_.prune & kCaptureHistory) {
+            if (forcing) gravity(capture_history_[player & 1][m & 4095], bonus);
+            for (int k = 0; k < captures; ++k) {
+                gravity(capture_history_[player & 1][captures_tried[k] & 4095], -bonus);
+            }
+        }
+    }
+
     void update_pv(int ply, Move m) {
         if (ply >= kMaxPly - 1) return;
         pv_[ply][ply] = m;
@@ -759,6 +1005,7 @@ SearchOutcome<typename G::Move> search_position(
     shared.plain = limits.plain;
     shared.ordered = limits.ordered;
     shared.prune = limits.plain ? 0 : limits.prune < 0 ? default_pruning<G>() : limits.prune;
+    shared.node_limit = limits.nodes;
     if (limits.seconds > 0) {
         // 1 ms is kept back for unwinding the tree and joining the helper threads.
         shared.timed = true;

@@ -484,6 +484,14 @@ int least_attacker(const std::array<std::int8_t, 64>& board, int target, int sid
 
 }  // namespace
 
+bool Position::in_danger() const {
+    const int own = turn_ == 0 ? kPfloeck : -kPfloeck;
+    for (int s = 0; s < 64; ++s) {
+        if (board_[s] == own) return least_attacker(board_, s, 1 - turn_) >= 0;
+    }
+    return false;
+}
+
 int Position::see(Move move) const {
     const int s = move_src(move), d = move_dst(move);
     const int v = board_[s], w = board_[d];

@@ -130,6 +130,12 @@ public:
     int side() const { return turn_; }
     bool forcing(Move move) const { return board_[move_dst(move)] != 0 || move_promotes(move); }
     int move_value(Move move) const;
+    // The moving piece's kind (promoted ones apart) and the target square, below 1024: the
+    // key of the search's continuation history and countermoves.
+    int piece_to(Move move) const { return abs_code(board_[move_src(move)]) * 64 + move_dst(move); }
+    // Whether the player to move has its Pflöck attacked (the other side threatens to take
+    // it next move): the search's threat extension (kThreat), Schachogi's "check".
+    bool in_danger() const;
     // The static exchange on the move's target square (core/see.hpp): the material the move
     // wins (a capture, a promotion) less what the other side takes back, both sides capturing
     // with their least valuable piece first and stopping when going on costs them; sliders

@@ -1,0 +1,35 @@
+"""The paired match between two sets of the search's switches (benchmarks/pruning_match.py):
+switch sets as written on its command line, and a match with a budget of positions."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks import pruning_match
+from spieltisch import native
+from spieltisch.native.search import PRUNE_SWITCHES, prune_defaults
+
+pytestmark = pytest.mark.skipif(not native.built(), reason="the native engines are not built")
+
+
+def test_switch_sets() -> None:
+    defaults = prune_defaults("schachogi")
+    assert pruning_match.read_switches("schachogi", "default") == defaults
+    more = pruning_match.read_switches("schachogi", "default+cmh+se")
+    assert more == {**defaults, "cmh": True, "se": True}
+    assert pruning_match.read_switches("schachogi", "none") == dict.fromkeys(PRUNE_SWITCHES, False)
+    assert pruning_match.read_switches("schachogi", "mdp+rfp") == {
+        name: name in ("mdp", "rfp") for name in PRUNE_SWITCHES
+    }
+    with pytest.raises(SystemExit, match="unknown switches"):
+        pruning_match.read_switches("schachogi", "default+razor")
+
+
+def test_a_match_with_a_position_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    pruning_match.main(["schachogi", "1", "300n", "2", "default", "default+cmh"])
+    out = capsys.readouterr().out
+    assert "300 positions a move" in out and "2 games:" in out
+    assert [line.split(":")[0] for line in out.splitlines()[:2]] == [
+        "pair 1 TEST as player 0",
+        "pair 1 TEST as player 1",
+    ]
