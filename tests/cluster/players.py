@@ -16,6 +16,21 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from tests.serverproc import ServerProcess
 
+#: A short game: Okard on a small board ends after about twenty plies.
+GAME = {"game": "okard", "options": {"board": "8", "turns": "12"}, "seed": 5}
+
+
+def table_across(a: ServerProcess, b: ServerProcess) -> tuple[int, str, str]:
+    """A table made on A (its owner) by one browser and joined on B by another: its id
+    and both browsers' cookies."""
+    status, made, cookie_a = a.post("/api/tables", {**GAME, "opponent": "link", "seat": 0})
+    assert status == 200, made
+    status, joined, cookie_b = b.post(f"/api/tables/{made['id']}/join", {"name": "bea"})
+    assert status == 200, joined
+    assert joined["seat"] == 1
+    assert cookie_a and cookie_b
+    return made["id"], cookie_a, cookie_b
+
 
 @dataclass
 class Browser:

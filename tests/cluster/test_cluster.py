@@ -18,24 +18,11 @@ import pytest
 
 from spieltisch.core.record import replay_record
 from spieltisch.store import Store
-from tests.cluster.players import Browser
+from tests.cluster.players import Browser, table_across
 from tests.serverproc import ROOT, ServerProcess, free_port
 
-#: A short game: Okard on a small board ends after about twenty plies.
-GAME = {"game": "okard", "options": {"board": "8", "turns": "12"}, "seed": 5}
 #: The issue's bound: a move seen by the player, the opponent and the spectator.
 SEEN_WITHIN = 0.5
-
-
-def _table(a: ServerProcess, b: ServerProcess) -> tuple[int, str, str]:
-    """A table made on A (its owner) by one browser and joined on B by another."""
-    status, made, cookie_a = a.post("/api/tables", {**GAME, "opponent": "link", "seat": 0})
-    assert status == 200, made
-    status, joined, cookie_b = b.post(f"/api/tables/{made['id']}/join", {"name": "bea"})
-    assert status == 200, joined
-    assert joined["seat"] == 1
-    assert cookie_a and cookie_b
-    return made["id"], cookie_a, cookie_b
 
 
 async def _play(
@@ -81,7 +68,7 @@ def test_a_game_across_two_processes_reaches_every_watcher(
     pair: list[ServerProcess], database: str
 ) -> None:
     a, b = pair
-    table_id, cookie_a, cookie_b = _table(a, b)
+    table_id, cookie_a, cookie_b = table_across(a, b)
 
     async def run() -> tuple[list[float], dict[str, Any]]:
         player = Browser(a, table_id, cookie_a)  # on the owner
@@ -130,7 +117,7 @@ def test_the_game_goes_on_when_its_owner_is_killed(
     """`kill -9` of the owner (its lease expires), or a normal stop (it gives its
     leases up): the other process takes the table over."""
     a, b = pair
-    table_id, cookie_a, cookie_b = _table(a, b)
+    table_id, cookie_a, cookie_b = table_across(a, b)
 
     async def run() -> tuple[list[str], dict[str, Any], int]:
         player = Browser(a, table_id, cookie_a)
@@ -196,7 +183,7 @@ def test_a_paused_owner_stores_nothing_once_its_table_moved(
     check of its write refuses the move the player sent it meanwhile, whichever comes
     first), that move is not stored, and the player goes on through A, played by B."""
     a, b = pair
-    table_id, cookie_a, cookie_b = _table(a, b)
+    table_id, cookie_a, cookie_b = table_across(a, b)
     owner = a.process
     assert owner is not None
 

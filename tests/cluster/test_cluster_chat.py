@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.cluster.test_cluster import _table
+from tests.cluster.players import table_across
 from tests.server.client import TableClient
 from tests.serverproc import ServerProcess
 
@@ -26,7 +26,7 @@ def _line(client: TableClient) -> dict[str, Any]:
 
 def test_chat_lines_reach_both_processes(pair: list[ServerProcess]) -> None:
     a, b = pair
-    table_id, cookie_a, cookie_b = _table(a, b)  # owned by A, the second player joined on B
+    table_id, cookie_a, cookie_b = table_across(a, b)  # owned by A, the second player joined on B
     player_a = TableClient(a, table_id, cookie_a)
     player_b = TableClient(b, table_id, cookie_b)
     watcher_a = TableClient(a, table_id, _guest(a, "carol"))
