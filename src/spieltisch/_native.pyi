@@ -109,6 +109,9 @@ class _GameModule(ModuleType):
         moves: list[str] = ...,
         multipv: int = ...,
         searchmoves: list[str] = ...,
+        prune: int = ...,
+        nodes: int = ...,
+        table_owner: int = ...,
     ) -> tuple[str | None, int, int, int, float, list[str], list[_Iteration], list[_RootLine]]: ...
     @staticmethod
     def line_keys(text: str, moves: list[str], config: str = ...) -> list[int]: ...

@@ -193,3 +193,18 @@ def test_bad_text_and_games_without_an_engine_give_the_project_errors() -> None:
     schachogi = spieltisch.load("schachogi", "repetitions=0")
     with pytest.raises(NativeUnavailableError):
         search(schachogi, schachogi.new_state(1).text(), depth=2)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_kept_table_is_its_owners_alone(name: str) -> None:
+    """`keep_table` keeps the table of the same `table_owner` only: a second agent of the
+    process (the other player of a match) starts from an empty table, never from the
+    first one's entries, and the first one still finds its own afterwards."""
+    text = spieltisch.load(name).new_state(2).text()
+    fresh = search(name, text, depth=5, hash_mb=3, table_owner=1).nodes
+    again = search(name, text, depth=5, hash_mb=3, keep_table=True, table_owner=1).nodes
+    assert again < fresh  # its own table: the earlier search's entries help
+    other = search(name, text, depth=5, hash_mb=3, keep_table=True, table_owner=2).nodes
+    assert other == fresh  # another owner's search: as from an empty table
+    mine = search(name, text, depth=5, hash_mb=3, keep_table=True, table_owner=1).nodes
+    assert mine < fresh  # the first owner's table was kept for it meanwhile

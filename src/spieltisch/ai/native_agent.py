@@ -6,12 +6,17 @@ comes back in the game's notation; the Python state stays the referee of what is
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from spieltisch import native
 from spieltisch.ai.agent import TIME_MARGIN, Agent, Budget
 from spieltisch.core.game import State
 from spieltisch.native.search import game_line, search
+
+#: Each agent's own number for the engine's table pool (`table_owner`): the agents of one
+#: process (the two players of a match) each keep their own table between moves.
+_TABLE_OWNERS = itertools.count(1)
 
 #: The depth searched when no budget is given at all.
 DEFAULT_DEPTH = 6
@@ -54,6 +59,7 @@ class NativeAgent(Agent):
         self.prune = dict(prune or {})
         #: After the first move of a game the table of the earlier moves is kept.
         self._in_game = False
+        self._table_owner = next(_TABLE_OWNERS)
         parts = []
         if budget.depth is not None:
             parts.append(f"depth={budget.depth}")
@@ -104,6 +110,7 @@ class NativeAgent(Agent):
             threads=self.threads,
             hash_mb=self.hash_mb,
             keep_table=self._in_game,
+            table_owner=self._table_owner,
             prune=self.prune,
             evaluation=self.evaluation,
         )

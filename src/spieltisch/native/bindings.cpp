@@ -283,11 +283,12 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
            bool keep_table, std::function<void(IterationTuple)> report, StopFlag* stop,
            const std::string& config, bool star, bool plain, bool ordered,
            const std::vector<std::string>& moves, int multipv,
-           const std::vector<std::string>& searchmoves, int prune, std::uint64_t nodes) {
+           const std::vector<std::string>& searchmoves, int prune, std::uint64_t nodes,
+           std::uint64_t table_owner) {
             const G root = after_moves(read_game<G>(text, config), moves);
             SearchLimits limits{depth, seconds, threads, hash_mb, keep_table, star, plain, ordered,
                                 std::clamp(multipv, 1, 256), prune < 0 ? -1 : prune & kAllPruning,
-                                nodes};
+                                nodes, table_owner};
             using M = typename G::Move;
             std::vector<M> only;
             if (!searchmoves.empty()) {
@@ -341,10 +342,11 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
         nb::arg("plain") = false, nb::arg("ordered") = true,
         nb::arg("moves") = std::vector<std::string>{}, nb::arg("multipv") = 1,
         nb::arg("searchmoves") = std::vector<std::string>{}, nb::arg("prune") = -1,
-        nb::arg("nodes") = 0,
+        nb::arg("nodes") = 0, nb::arg("table_owner") = 0,
         "Search the position after `moves` from `text` (GIL released): (best, score, depth, "
         "nodes, seconds, pv, iterations, lines); `report` is called with each completed "
-        "iteration; `keep_table` uses what earlier searches left in the table. `moves` is the "
+        "iteration; `keep_table` uses what earlier searches of `table_owner` left in its table. "
+        "`moves` is the "
         "game's history: a repetition of any position since `text` is scored as the rules "
         "say. `multipv` lines (score, pv), best first, each without the earlier lines' first "
         "moves; `searchmoves` restricts the root to those moves; `prune` the selectivity "

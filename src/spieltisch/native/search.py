@@ -216,6 +216,7 @@ def search(
     threads: int = 1,
     hash_mb: int = 16,
     keep_table: bool = False,
+    table_owner: int = 0,
     report: Callable[[Iteration], None] | None = None,
     stop: Any = None,
     star: bool = True,
@@ -244,8 +245,10 @@ def search(
     completes (called with the GIL held, from the searching thread); `stop` is a
     `stop_flag()`. The table
     (`hash_mb` megabytes) is allocated once per size and process; with `keep_table` the
-    search uses what earlier searches left in it (the moves of one game), without it the
-    search starts as from an empty table (the same search gives the same result).
+    search uses what earlier searches of the same `table_owner` left in its table (the
+    moves of one game by one agent: two agents of one process never read each other's
+    entries), without it the search starts as from an empty table (the same search gives
+    the same result).
     `star=False` turns off the Star1/Star2 pruning at chance nodes, `ordered=False` the
     search of commuting steps in one order only (Okard's sacrifices, promotions and drops),
     and `plain=True` the table cutoffs, null move, reductions and aspiration windows: for
@@ -306,6 +309,7 @@ def search(
             list(searchmoves),
             mask,
             max(0, nodes),
+            max(0, table_owner),
         )
     except BaseException:
         if failures:

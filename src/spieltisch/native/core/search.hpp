@@ -148,6 +148,9 @@ struct SearchLimits {
     // (checked every 256), keeping the last completed iteration. For measurements that do
     // not depend on the machine's load.
     std::uint64_t nodes = 0;
+    // Whose table `keep_table` keeps: an agent's own number (TablePool), so that agents of
+    // one process never read each other's entries.
+    std::uint64_t table_owner = 0;
 };
 
 // One principal variation at the root: its value for the mover and its moves.
@@ -193,6 +196,8 @@ struct SharedSearch {
     // The clock starts first: getting the table (allocated once per size) is time used.
     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
     int megabytes;
+    std::uint64_t owner;
+    bool kept = false;  // the owner's own table, as its last search left it
     std::unique_ptr<TranspositionTable> owned;
     TranspositionTable& table;
     std::atomic<bool> stop{false};
@@ -205,11 +210,14 @@ struct SharedSearch {
     bool ordered = true;
     int prune = 0;  // the selectivity switches on (kSeeQuiescence ...)
 
-    SharedSearch(int hash_mb, bool keep)
-        : megabytes(hash_mb), owned(TablePool::instance().take(hash_mb)), table(*owned) {
-        table.new_search(keep);
+    SharedSearch(int hash_mb, bool keep, std::uint64_t table_owner)
+        : megabytes(hash_mb),
+          owner(table_owner),
+          owned(TablePool::instance().take(hash_mb, table_owner, kept)),
+          table(*owned) {
+        table.new_search(keep && kept);
     }
-    ~SharedSearch() { TablePool::instance().give_back(megabytes, std::move(owned)); }
+    ~SharedSearch() { TablePool::instance().give_back(megabytes, owner, std::move(owned)); }
     SharedSearch(const SharedSearch&) = delete;
     SharedSearch& operator=(const SharedSearch&) = delete;
 
@@ -1000,7 +1008,7 @@ SearchOutcome<typename G::Move> search_position(
     const std::function<bool(const Iteration<typename G::Move>&)>& report = {},
     std::atomic<bool>* external_stop = nullptr,
     const std::vector<typename G::Move>& only = {}) {
-    SharedSearch shared(limits.hash_mb, limits.keep_table);
+    SharedSearch shared(limits.hash_mb, limits.keep_table, limits.table_owner);
     shared.star = limits.star;
     shared.plain = limits.plain;
     shared.ordered = limits.ordered;

@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <vector>
 #include <new>
 
 namespace spieltisch::native {
@@ -113,33 +114,68 @@ private:
 
 // Tables outlive a search, so that a large table is allocated once per process and the
 // moves of one game can share it. A search borrows one of its size; a second search
-// running at the same time gets a table of its own.
+// running at the same time gets a table of its own. Each pooled table remembers its owner
+// (a number the caller gives, e.g. one per agent): a search that keeps the table of its
+// game gets its owner's own table back, never one another owner filled, so two agents of
+// one process (the players of a match) never read each other's entries.
 class TablePool {
 public:
     static TablePool& instance() {
         static TablePool pool;
         return pool;
     }
-    std::unique_ptr<TranspositionTable> take(int megabytes) {
-        {
-            std::lock_guard<std::mutex> guard(mutex_);
-            auto found = free_.find(megabytes);
-            if (found != free_.end()) {
-                auto table = std::move(found->second);
-                free_.erase(found);
-                return table;
+    // A table of `megabytes` for `owner`: the one it gave back last if it is still here
+    // (`kept` true), else a table of its own while the size has room for another, else the
+    // oldest table of that size (`kept` false: to be cleared).
+    std::unique_ptr<TranspositionTable> take(int megabytes, std::uint64_t owner, bool& kept) {
+        std::lock_guard<std::mutex> guard(mutex_);
+        kept = false;
+        std::size_t same_size = 0;
+        auto oldest = free_.end();
+        for (auto it = free_.begin(); it != free_.end(); ++it) {
+            if (it->megabytes != megabytes) continue;
+            if (it->owner == owner) {
+                kept = true;
+                return release(it);
+            }
+            ++same_size;
+            if (oldest == free_.end()) oldest = it;
+        }
+        if (same_size < capacity(megabytes) || oldest == free_.end()) {
+            return std::make_unique<TranspositionTable>(megabytes);
+        }
+        return release(oldest);
+    }
+    void give_back(int megabytes, std::uint64_t owner, std::unique_ptr<TranspositionTable> table) {
+        std::lock_guard<std::mutex> guard(mutex_);
+        free_.push_back({megabytes, owner, std::move(table)});
+        std::size_t same_size = 0;
+        for (const auto& entry : free_) same_size += entry.megabytes == megabytes ? 1 : 0;
+        if (same_size > capacity(megabytes)) {  // the oldest of that size goes
+            for (auto it = free_.begin(); it != free_.end(); ++it) {
+                if (it->megabytes == megabytes) {
+                    free_.erase(it);
+                    break;
+                }
             }
         }
-        return std::make_unique<TranspositionTable>(megabytes);
-    }
-    void give_back(int megabytes, std::unique_ptr<TranspositionTable> table) {
-        std::lock_guard<std::mutex> guard(mutex_);
-        if (!free_.count(megabytes)) free_[megabytes] = std::move(table);
     }
 
 private:
+    struct Pooled {
+        int megabytes;
+        std::uint64_t owner;
+        std::unique_ptr<TranspositionTable> table;
+    };
+    // Two tables of a size are kept (the two players of a match), one of a large size.
+    static std::size_t capacity(int megabytes) { return megabytes <= 64 ? 2 : 1; }
+    std::unique_ptr<TranspositionTable> release(std::vector<Pooled>::iterator it) {
+        auto table = std::move(it->table);
+        free_.erase(it);
+        return table;
+    }
     std::mutex mutex_;
-    std::map<int, std::unique_ptr<TranspositionTable>> free_;
+    std::vector<Pooled> free_;  // the oldest first
 };
 
 }  // namespace spieltisch::native
