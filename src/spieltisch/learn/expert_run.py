@@ -38,7 +38,14 @@ from spieltisch.learn.expert import (
     init_worker,
     play_shard,
 )
-from spieltisch.learn.net import NetConfig, PolicyValueNet, new_net, save_checkpoint
+from spieltisch.learn.net import (
+    NetConfig,
+    PolicyValueNet,
+    mean_losses,
+    new_net,
+    save_checkpoint,
+    train_step,
+)
 from spieltisch.learn.replay import Replay, Shard, shard_paths
 
 #: The format tag of a run's state file.
@@ -253,31 +260,19 @@ class ExpertRun:
             target.to(device),
             value.to(device),
         )
-        self.net.train()
-        logits, predicted = self.net(obs)
-        logits = logits.masked_fill(~legal, -1e9)
-        policy_loss = -(target * torch.log_softmax(logits, dim=1)).sum(dim=1).mean()
-        value_loss = torch.mean((predicted - value) ** 2)
-        self.optimizer.zero_grad()
-        torch.autograd.backward(policy_loss + value_loss)
-        self.optimizer.step()
-        self.net.eval()
+        self.losses.append(train_step(self.net, self.optimizer, obs, legal, target, value))
         self.steps += 1
-        self.losses.append((float(policy_loss.detach()), float(value_loss.detach())))
 
     # --- checkpoints and resuming -------------------------------------------------------
 
     def _meta(self) -> dict[str, Any]:
-        policy = sum(p for p, _ in self.losses) / max(1, len(self.losses))
-        value = sum(v for _, v in self.losses) / max(1, len(self.losses))
         return {
             "minutes": round(self.minutes(), 3),
             "wall_minutes": round((time.perf_counter() - self.wall_started) / 60.0, 3),
             "games": self.games,
             "positions": self.positions,
             "steps": self.steps,
-            "policy_loss": round(policy, 4),
-            "value_loss": round(value, 4),
+            **mean_losses(self.losses),
             "results": list(self.results),
             "value_scale": round(self.value_scale, 3),
             "learner": "expert",

@@ -161,3 +161,33 @@ def load_checkpoint(path: Path) -> tuple[PolicyValueNet, Game[Any, Any], dict[st
         raise CheckpointError(f"a damaged checkpoint ({type(exc).__name__})") from None
     net.eval()
     return net, game, dict(data.get("meta", {}))
+
+
+def train_step(
+    net: PolicyValueNet,
+    optimizer: torch.optim.Optimizer,
+    obs: torch.Tensor,
+    legal: torch.Tensor,
+    target: torch.Tensor,
+    value: torch.Tensor,
+) -> tuple[float, float]:
+    """One optimiser step on a batch: cross-entropy of the legal moves' policy against
+    `target` plus the squared error of the value against `value`; the two losses."""
+    net.train()
+    logits, predicted = net(obs)
+    logits = logits.masked_fill(~legal, -1e9)
+    policy_loss = -(target * torch.log_softmax(logits, dim=1)).sum(dim=1).mean()
+    value_loss = torch.mean((predicted - value) ** 2)
+    optimizer.zero_grad()
+    torch.autograd.backward(policy_loss + value_loss)
+    optimizer.step()
+    net.eval()
+    return float(policy_loss.detach()), float(value_loss.detach())
+
+
+def mean_losses(losses: Any) -> dict[str, float]:
+    """The mean policy and value losses of `(policy, value)` pairs, for a checkpoint."""
+    pairs = list(losses)
+    policy = sum(p for p, _ in pairs) / max(1, len(pairs))
+    value = sum(v for _, v in pairs) / max(1, len(pairs))
+    return {"policy_loss": round(policy, 4), "value_loss": round(value, 4)}

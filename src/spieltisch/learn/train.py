@@ -26,7 +26,14 @@ import torch
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.game import Game, State
 from spieltisch.learn.evaluator import NetEvaluator
-from spieltisch.learn.net import NetConfig, PolicyValueNet, new_net, save_checkpoint
+from spieltisch.learn.net import (
+    NetConfig,
+    PolicyValueNet,
+    mean_losses,
+    new_net,
+    save_checkpoint,
+    train_step,
+)
 from spieltisch.learn.puct import Node, search, visit_policy
 from spieltisch.native.batch import has_line, why_not
 from spieltisch.native.state import NativeState
@@ -256,32 +263,19 @@ class Trainer:
             target[row, ids] = torch.from_numpy(example.policy)
             legal[row, ids] = True
         values = torch.tensor([e.value for e in batch], dtype=torch.float32)
-        self.net.train()
-        logits, predicted = self.net(obs)
-        logits = logits.masked_fill(~legal, -1e9)
-        policy_loss = -(target * torch.log_softmax(logits, dim=1)).sum(dim=1).mean()
-        value_loss = torch.mean((predicted - values) ** 2)
-        loss = policy_loss + value_loss
-        self.optimizer.zero_grad()
-        torch.autograd.backward(loss)
-        self.optimizer.step()
-        self.net.eval()
+        self.losses.append(train_step(self.net, self.optimizer, obs, legal, target, values))
         self.steps += 1
-        self.losses.append((float(policy_loss.detach()), float(value_loss.detach())))
 
     # --- checkpoints --------------------------------------------------------------------
 
     def _meta(self) -> dict[str, Any]:
-        policy = sum(p for p, _ in self.losses) / max(1, len(self.losses))
-        value = sum(v for _, v in self.losses) / max(1, len(self.losses))
         return {
             "minutes": round(self.elapsed_minutes(), 3),
             "wall_minutes": round((time.perf_counter() - self.wall_started) / 60.0, 3),
             "games": self.games_done,
             "positions": self.positions,
             "steps": self.steps,
-            "policy_loss": round(policy, 4),
-            "value_loss": round(value, 4),
+            **mean_losses(self.losses),
             "results": list(self.results),
             "config": json.dumps(asdict(self.config), sort_keys=True),
         }
