@@ -23,7 +23,8 @@ def frozen(net: PolicyValueNet) -> nn.Module:
         # TorchScript is deprecated in favour of torch.compile, which compiles for seconds
         # to minutes; for a network this small, tracing does what is needed at once.
         warnings.simplefilter("ignore", DeprecationWarning)
-        module: nn.Module = torch.jit.freeze(torch.jit.trace(net.eval(), sample))
+        trace: Any = torch.jit.trace  # untyped in PyTorch's stubs
+        module: nn.Module = torch.jit.freeze(trace(net.eval(), sample))
     return module
 
 

@@ -237,7 +237,7 @@ def train(
             rows = shuffled[start : start + batch]
             loss = loss_of(rows)
             optimiser.zero_grad()
-            loss.backward()
+            torch.autograd.backward(loss)
             optimiser.step()
             model.clip()
             total += float(loss.detach()) * len(rows)
