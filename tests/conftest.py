@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import settings
 
+from tests.helpers.services import started
 from tests.store.postgres import NoServer, Server, start_server
 
 settings.register_profile("default", deadline=None)
@@ -68,12 +69,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def postgres() -> Iterator[Server]:
     """A throwaway PostgreSQL server of the test's own (one it may stop and restart);
     skipped where none can start, a failure under CI, which must run these tests."""
-    try:
-        server = start_server()
-    except NoServer as exc:
-        if os.environ.get("CI"):
-            pytest.fail(f"PostgreSQL is required under CI: {exc}")
-        pytest.skip(f"PostgreSQL tests skipped: {exc}")
+    server = started(start_server, NoServer, "PostgreSQL")
     try:
         yield server
     finally:

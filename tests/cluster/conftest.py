@@ -5,13 +5,13 @@ test) and two `spieltisch serve` processes on both."""
 from __future__ import annotations
 
 import itertools
-import os
 from collections.abc import Iterator
 
 import psycopg
 import pytest
 
 from tests.cluster.redis import NoRedis, RedisServer, start_redis
+from tests.helpers.services import started
 from tests.serverproc import ServerProcess
 from tests.store.postgres import NoServer, Server, start_server
 
@@ -25,12 +25,7 @@ _NUMBERS = itertools.count(1)
 def redis_server() -> Iterator[RedisServer]:
     """A throwaway Redis server for the module's tests; skipped where none can start (a
     failure under CI, whose .ci/run installs Debian's redis-server)."""
-    try:
-        server = start_redis()
-    except NoRedis as exc:
-        if os.environ.get("CI"):
-            pytest.fail(f"redis-server is required under CI: {exc}")
-        pytest.skip(f"cluster tests skipped: {exc}")
+    server = started(start_redis, NoRedis, "redis-server")
     try:
         yield server
     finally:
@@ -41,12 +36,7 @@ def redis_server() -> Iterator[RedisServer]:
 def shared_postgres() -> Iterator[Server]:
     """One throwaway PostgreSQL server for the module's tests (each gets a database of
     its own: `database`); skipped where none can start, a failure under CI."""
-    try:
-        server = start_server()
-    except NoServer as exc:
-        if os.environ.get("CI"):
-            pytest.fail(f"PostgreSQL is required under CI: {exc}")
-        pytest.skip(f"PostgreSQL tests skipped: {exc}")
+    server = started(start_server, NoServer, "PostgreSQL")
     try:
         yield server
     finally:

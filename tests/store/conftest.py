@@ -15,6 +15,7 @@ import pytest
 from sqlalchemy import text
 
 from spieltisch.store import Store
+from tests.helpers.services import started
 from tests.store.postgres import NoServer, Server, start_server
 
 BACKENDS = ["sqlite", "postgresql"]
@@ -28,12 +29,7 @@ def postgres_base() -> Iterator[str]:
     if given:
         yield given
         return
-    try:
-        server: Server = start_server()
-    except NoServer as exc:
-        if os.environ.get("CI"):
-            pytest.fail(f"PostgreSQL is required under CI: {exc}")
-        pytest.skip(f"PostgreSQL tests skipped: {exc}")
+    server: Server = started(start_server, NoServer, "PostgreSQL")
     try:
         yield server.url()
     finally:
