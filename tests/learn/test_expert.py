@@ -214,3 +214,59 @@ def test_a_shipped_network_loads_and_plays_legal_moves(name: str) -> None:
         mine += mover is agent
         state.push(move)
     assert mine > 0
+
+
+@NATIVE
+def test_a_shard_names_the_second_players_moves_in_its_own_frame(tmp_path: Path) -> None:
+    """The network reads blue's board turned by 180°, so the shard's legal mask and
+    policy name blue's moves turned too (`Game.action_frame`); red's stay as they are."""
+    game = load("ostseeschach")
+    shard_path = tmp_path / "shard-000001.npz"
+    play_shard(ShardTask("ostseeschach", "", 5, shard_path, _config(random_plies=0)))
+    shard = Shard.load(shard_path)
+    checked = {0: 0, 1: 0}
+    for row in range(len(shard)):
+        obs = shard.obs[row].astype(np.float32)
+        mover = round(float(obs[18, 0, 0]) * 60) % 2
+        legal = np.flatnonzero(np.unpackbits(shard.legal[row], count=game.num_actions))
+        # A legal move's source square, in the observation's frame, holds an own piece.
+        own = obs[0:8].reshape(8, -1).max(axis=0) > 0
+        assert own[legal // 64].all()
+        assert int(shard.actions[row, 0]) in set(legal.tolist())
+        checked[mover] += 1
+    assert checked[0] > 5 and checked[1] > 5
+
+
+def test_a_checkpoint_says_in_which_frame_its_network_names_moves(tmp_path: Path) -> None:
+    game = load("ostseeschach")
+    net = new_net(game, TINY)
+    save_checkpoint(tmp_path / "new.pt", net, game, {})
+    assert load_checkpoint(tmp_path / "new.pt")[0].mover_frame
+    net.mover_frame = False
+    save_checkpoint(tmp_path / "old.pt", net, game, {})
+    assert not load_checkpoint(tmp_path / "old.pt")[0].mover_frame
+
+
+@NATIVE
+def test_mirrored_batches_keep_the_moves_on_the_pieces(tmp_path: Path) -> None:
+    """With Ostseeschach's reflection, a batch mirrors about half its positions, and in
+    every one (mirrored or not) the legal moves start on the mover's pieces and the
+    policy target names legal moves only."""
+    game = load("ostseeschach")
+    shard_path = tmp_path / "shard-000001.npz"
+    play_shard(ShardTask("ostseeschach", "", 9, shard_path, _config()))
+    replay = Replay(game.observation_shape, game.num_actions, 1000)
+    replay.add(Shard.load(shard_path))
+    mirror = game.reflection()
+    assert mirror is not None
+    reflection = (mirror[0], np.asarray(mirror[1], dtype=np.int64))
+    rng = np.random.default_rng(4)
+    obs, legal, target, _ = replay.batch(rng, 64, 500.0, 0.25, 10**6, reflection)
+    plain_obs, _, _, _ = replay.batch(np.random.default_rng(4), 64, 500.0, 0.25, 10**6)
+    flipped = sum(not bool((obs[row] == plain_obs[row]).all()) for row in range(64))
+    assert 10 < flipped < 54
+    for row in range(64):
+        own = obs[row, 0:8].reshape(8, -1).amax(dim=0) > 0
+        ids = np.flatnonzero(legal[row].numpy())
+        assert bool(own[ids // 64].all())
+        assert bool(legal[row][target[row] > 0].all())

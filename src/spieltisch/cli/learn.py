@@ -249,6 +249,13 @@ def _expert_modules() -> Any:
 @click.option("--channels", type=WholeNumber(4, 512), default=32, show_default=True)
 @click.option("--blocks", type=WholeNumber(0, 40), default=3, show_default=True)
 @click.option("--policy-channels", type=WholeNumber(1, 64), default=4, show_default=True)
+@click.option("--value-channels", type=WholeNumber(1, 64), default=4, show_default=True)
+@click.option(
+    "--reflect/--no-reflect",
+    default=True,
+    show_default=True,
+    help="Mirror half the training positions where the game's rules are symmetric.",
+)
 @click.option(
     "--checkpoint-every",
     type=Seconds(0.01, 10_000.0),
@@ -281,6 +288,8 @@ def expert(
     channels: int,
     blocks: int,
     policy_channels: int,
+    value_channels: int,
+    reflect: bool,
     checkpoint_every: float,
     seed: int,
     options: tuple[str, ...],
@@ -313,8 +322,14 @@ def expert(
             reuse=reuse,
             checkpoint_minutes=checkpoint_every,
             seed=seed,
+            reflect=reflect,
         )
-        shape = net.NetConfig(channels=channels, blocks=blocks, policy_channels=policy_channels)
+        shape = net.NetConfig(
+            channels=channels,
+            blocks=blocks,
+            policy_channels=policy_channels,
+            value_channels=value_channels,
+        )
         run = runs.ExpertRun(
             loaded, out, config, folder=run_folder, net_config=shape, resume=resume, log=_say
         )

@@ -348,6 +348,23 @@ class Game(ABC, Generic[S, OptionsT]):
             size *= extent
         return [1.0] * size
 
+    def action_frame(self, player: int) -> tuple[int, ...] | None:
+        """The action ids as `player` sees them: the permutation `p` with `p[a]` the id
+        of action `a` turned as `State.observation(player)` turns the board for that
+        player (so a network whose input is in the mover's frame can name its moves in
+        the same frame); its own inverse. None: both players see the ids as they are,
+        the default for a game whose observation does not turn the board."""
+        return None
+
+    def reflection(self) -> tuple[int, tuple[int, ...]] | None:
+        """A mirror symmetry of the rules as the observation shows them, for a learner to
+        double its data: `(axis, permutation)`, where flipping `State.observation()`
+        (reshaped to `observation_shape`) along `axis` gives the observation of the
+        mirrored position, whose moves are the ids turned by `permutation` (in the mover's
+        frame, `action_frame`; its own inverse) and whose value is the same. None (the
+        default): the game promises no such symmetry."""
+        return None
+
     @property
     @abstractmethod
     def max_game_length(self) -> int:

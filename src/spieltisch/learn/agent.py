@@ -89,6 +89,7 @@ class NetAgent(Agent):
             self.evaluate,
             random.Random(self.rng.random()),
             c=self.c,
+            mover=self.net.mover_frame,
         )
         assert root.moves is not None
         index = best_index(root)

@@ -31,6 +31,7 @@ import numpy as np
 
 from spieltisch.core.game import Game, State
 from spieltisch.core.registry import load
+from spieltisch.learn.frame import framed
 from spieltisch.learn.replay import TOP, Shard, policy_row
 from spieltisch.native import looks_back
 from spieltisch.native.batch import has_line
@@ -84,6 +85,9 @@ class ExpertConfig:
     value_scale: float = 0.0
     checkpoint_minutes: float = 5.0
     seed: int = 0
+    #: Mirror each training position with probability 1/2 where the game has a mirror
+    #: symmetry (`Game.reflection`; Ostseeschach).
+    reflect: bool = True
 
     def worker_count(self) -> int:
         return max(0, self.workers if self.workers is not None else os.cpu_count() or 1)
@@ -176,13 +180,16 @@ class _Positions:
         self.player: list[int] = []
 
     def add(self, state: State[Any], policy: dict[int, float], score: float) -> int:
+        # Ids in the mover's frame, as the network names its moves (`learn.frame`).
+        player = state.to_move
         mask = np.zeros(self.game.num_actions, np.uint8)
-        mask[[state.action_id(m) for m in state.legal_moves()]] = 1
+        mask[framed(self.game, player, [state.action_id(m) for m in state.legal_moves()])] = 1
         self.obs.append(
             np.asarray(state.observation(), dtype=np.float16).reshape(self.game.observation_shape)
         )
         self.legal.append(np.packbits(mask))
-        ids, probs = policy_row(policy)
+        turned = framed(self.game, player, list(policy)).tolist()
+        ids, probs = policy_row(dict(zip(turned, policy.values(), strict=True)))
         self.actions.append(ids)
         self.probs.append(probs)
         self.score.append(score)

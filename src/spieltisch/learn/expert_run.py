@@ -49,7 +49,9 @@ from spieltisch.learn.net import (
 from spieltisch.learn.replay import Replay, Shard, shard_paths
 
 #: The format tag of a run's state file.
-STATE_FORMAT = "spieltisch-expert-run/1"
+#: /2: the replay's action ids are in the mover's frame (`spieltisch.learn.frame`); a
+#: run of /1 (plain ids) cannot be resumed with it.
+STATE_FORMAT = "spieltisch-expert-run/2"
 
 
 class RunError(SpieltischError, ValueError):
@@ -94,6 +96,11 @@ class ExpertRun:
             self.net.parameters(), lr=config.learning_rate, weight_decay=config.weight_decay
         )
         self.replay = Replay(game.observation_shape, game.num_actions, config.replay)
+        mirror = game.reflection()
+        #: The game's mirror symmetry for the batches (`Game.reflection`), if it has one.
+        self.reflection = (
+            None if mirror is None else (mirror[0], np.asarray(mirror[1], dtype=np.int64))
+        )
         self.rng = np.random.default_rng(config.seed)
         self.seeds = random.Random(config.seed)
         self.prior_minutes = 0.0
@@ -251,7 +258,12 @@ class ExpertRun:
     def _train_step(self) -> None:
         config = self.config
         obs, legal, target, value = self.replay.batch(
-            self.rng, config.batch, self.value_scale, config.result_weight, PROVEN
+            self.rng,
+            config.batch,
+            self.value_scale,
+            config.result_weight,
+            PROVEN,
+            self.reflection if config.reflect else None,
         )
         device = self.device
         obs, legal, target, value = (

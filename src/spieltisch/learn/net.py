@@ -35,6 +35,9 @@ class NetConfig:
     #: Planes of the policy head's 1x1 convolution before its linear layer (grid games):
     #: two in the first networks, more lets it tell apart more moves per square.
     policy_channels: int = 2
+    #: Planes of the value head's 1x1 convolution (grid games): one in the first
+    #: networks, a narrow neck for a trunk of few channels.
+    value_channels: int = 1
 
 
 class Residual(nn.Module):
@@ -61,6 +64,9 @@ class PolicyValueNet(nn.Module):
         self.obs_shape = tuple(obs_shape)
         self.num_actions = num_actions
         self.config = config
+        #: Whether the policy names moves in the mover's frame (`spieltisch.learn.frame`):
+        #: true for every network made now; false for a checkpoint from before that frame.
+        self.mover_frame = True
         self.grid = len(self.obs_shape) == 3
         if self.grid:
             planes, rows, cols = self.obs_shape
@@ -80,12 +86,13 @@ class PolicyValueNet(nn.Module):
                 nn.Flatten(),
                 nn.Linear(p * cells, num_actions),
             )
+            v = config.value_channels
             self.value: nn.Module = nn.Sequential(
-                nn.Conv2d(c, 1, 1, bias=False),
-                nn.BatchNorm2d(1),
+                nn.Conv2d(c, v, 1, bias=False),
+                nn.BatchNorm2d(v),
                 nn.ReLU(),
                 nn.Flatten(),
-                nn.Linear(cells, 64),
+                nn.Linear(v * cells, 64),
                 nn.ReLU(),
                 nn.Linear(64, 1),
                 nn.Tanh(),
@@ -129,6 +136,7 @@ def save_checkpoint(
         "game": game.name,
         "options": game.options.text(),
         "config": asdict(net.config),
+        "frame": "mover" if net.mover_frame else "plain",
         "state_dict": weights,
         "meta": dict(meta),
     }
@@ -157,6 +165,8 @@ def load_checkpoint(path: Path) -> tuple[PolicyValueNet, Game[Any, Any], dict[st
         config = NetConfig(**{k: int(v) for k, v in dict(data["config"]).items()})
         net = PolicyValueNet(game.observation_shape, game.num_actions, config)
         net.load_state_dict(data["state_dict"])
+        # Checkpoints from before the mover's frame name their moves by the plain ids.
+        net.mover_frame = data.get("frame") == "mover"
     except Exception as exc:
         raise CheckpointError(f"a damaged checkpoint ({type(exc).__name__})") from None
     net.eval()

@@ -19,6 +19,7 @@ from typing import Any, TypeAlias
 import numpy as np
 
 from spieltisch.core.game import State
+from spieltisch.learn.frame import framed
 
 #: `evaluate(observations) -> (logits over all actions, values)` for a batch.
 Evaluator: TypeAlias = Callable[
@@ -43,10 +44,14 @@ class Node:
         self.outcomes: dict[Any, Node] | None = None
         self.visits = 0
 
-    def expand(self, state: State[Any], logits: np.ndarray[Any, Any]) -> None:
-        """Set the legal moves of `state` with priors from the network's `logits`."""
+    def expand(self, state: State[Any], logits: np.ndarray[Any, Any], *, mover: bool) -> None:
+        """Set the legal moves of `state` with priors from the network's `logits`, which
+        name the moves in the mover's frame (`spieltisch.learn.frame`) where `mover` is
+        set, by their plain ids where not."""
         moves = state.legal_moves()
         ids = [state.action_id(move) for move in moves]
+        if mover:
+            ids = framed(state.game, state.to_move, ids).tolist()
         chosen = logits[ids].astype(np.float64)
         chosen = np.exp(chosen - chosen.max())
         self.player = state.to_move
@@ -123,10 +128,12 @@ def search(
     *,
     c: float = 1.5,
     noise: tuple[np.random.Generator, float, float] | None = None,
+    mover: bool = True,
 ) -> None:
     """Run `simulations` simulations in every (root, state) pair; each state is left as
     it was. `noise` = (generator, alpha, share) mixes Dirichlet noise into each root's
-    priors once it is expanded."""
+    priors once it is expanded; `mover`: the network's logits are in the mover's frame
+    (every network trained since that frame came; `Node.expand`)."""
     for _ in range(simulations):
         pending: list[tuple[int, Path, Node, int]] = []
         observations = []
@@ -145,7 +152,7 @@ def search(
         logits, values = evaluate(np.stack(observations).reshape(len(pending), *shape))
         for row, (index, path, leaf, pushed) in enumerate(pending):
             state = states[index]
-            leaf.expand(state, logits[row])
+            leaf.expand(state, logits[row], mover=mover)
             if noise is not None and leaf is roots[index]:
                 leaf.add_noise(*noise)
             value = float(values[row])

@@ -127,17 +127,29 @@ class Replay:
         value_scale: float,
         result_weight: float,
         proven: float,
+        reflection: tuple[int, np.ndarray[Any, np.dtype[np.int64]]] | None = None,
     ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
         """A random batch: observations, legal masks, policy targets (dense over the
         action space) and value targets (the search score squashed by
         tanh(score / value_scale), a proven result as +-1, blended with the game's result
-        by `result_weight`)."""
+        by `result_weight`). With the game's `reflection` (observation axis, action
+        permutation; `Game.reflection`) each position is mirrored with probability 1/2."""
         picks = rng.integers(0, self.size, size=size)
-        obs = torch.from_numpy(self.obs[picks].astype(np.float32))
-        legal = torch.from_numpy(
-            np.unpackbits(self.legal[picks], axis=1, count=self.num_actions).astype(bool)
-        )
-        actions = torch.from_numpy(self.actions[picks].astype(np.int64))
+        observations = self.obs[picks].astype(np.float32)
+        masks = np.unpackbits(self.legal[picks], axis=1, count=self.num_actions).astype(bool)
+        ids = self.actions[picks].astype(np.int64)
+        if reflection is not None:
+            axis, turned = reflection
+            mirrored = rng.random(size) < 0.5
+            observations[mirrored] = np.flip(observations[mirrored], axis=axis + 1)
+            # The permutation is its own inverse: the mirrored mask at a is the mask at
+            # turned[a], and a target id a becomes turned[a].
+            masks[mirrored] = masks[mirrored][:, turned]
+            chosen = ids[mirrored]
+            ids[mirrored] = np.where(chosen >= 0, turned[np.maximum(chosen, 0)], -1)
+        obs = torch.from_numpy(observations)
+        legal = torch.from_numpy(masks)
+        actions = torch.from_numpy(ids)
         probs = torch.from_numpy(self.probs[picks])
         target = torch.zeros(size, self.num_actions)
         target.scatter_add_(1, actions.clamp(min=0), probs)

@@ -26,6 +26,7 @@ import torch
 from spieltisch.core.chance import MAX_SEED
 from spieltisch.core.game import Game, State
 from spieltisch.learn.evaluator import NetEvaluator
+from spieltisch.learn.frame import framed
 from spieltisch.learn.net import (
     NetConfig,
     PolicyValueNet,
@@ -225,7 +226,7 @@ class Trainer:
                     np.asarray(state.observation(), dtype=np.float32).reshape(
                         self.game.observation_shape
                     ),
-                    np.asarray([state.action_id(m) for m in root.moves], dtype=np.int64),
+                    framed(self.game, state.to_move, [state.action_id(m) for m in root.moves]),
                     policy.astype(np.float32),
                     state.to_move,
                 )

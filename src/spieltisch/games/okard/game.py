@@ -8,7 +8,7 @@ from spieltisch.core.game import Game
 from spieltisch.core.scores import ScoreScale
 from spieltisch.games.okard import evaluation
 from spieltisch.games.okard.evaluation import observation_planes
-from spieltisch.games.okard.lookup import PLAYER_NAMES, Lookup
+from spieltisch.games.okard.lookup import PLAYER_NAMES, RED, Lookup
 from spieltisch.games.okard.options import DIE_FACES, SACRIFICE_CAP, EndCondition, OkardOptions
 from spieltisch.games.okard.position import parse_position
 from spieltisch.games.okard.state import OkardState
@@ -56,6 +56,11 @@ class Okard(Game[OkardState, OkardOptions]):
     @property
     def num_actions(self) -> int:
         return self.lookup.num_actions
+
+    def action_frame(self, player: int) -> tuple[int, ...] | None:
+        """Blue's observation turns the board by 180°, so its ids turn their squares
+        and a line's direction (`Lookup.turned_actions`)."""
+        return None if player == RED else self.lookup.turned_actions
 
     @property
     def observation_shape(self) -> tuple[int, ...]:

@@ -14,6 +14,7 @@ have `4 * kinds + 1` entries, so blue's negative codes index their own upper hal
 from __future__ import annotations
 
 import random
+from functools import cached_property
 
 from spieltisch.core.errors import NotationError
 from spieltisch.games.okard.moves import (
@@ -204,6 +205,31 @@ class Lookup:
                     src, direction, length = shape
                     return self.a_line + (src * 8 + direction) * (self.n - 1) + length - 1
         raise NotationError(f"the move {move} has no action id in this game")
+
+    @cached_property
+    def turned_actions(self) -> tuple[int, ...]:
+        """Every action id with the board turned by 180° (`Game.action_frame`): a
+        square `sq` becomes `nn - 1 - sq`, a line's direction its opposite; the rolls,
+        END, the passes and the picks stay."""
+        nn, steps = self.nn, self.n - 1
+        turned = list(range(self.a_place))
+        for action in range(self.a_place, self.a_line):
+            base = (
+                self.a_place
+                if action < self.a_sac
+                else self.a_sac
+                if action < self.a_promote
+                else self.a_promote
+                if action < self.a_drop
+                else self.a_drop
+            )
+            kind, sq = divmod(action - base, nn)
+            turned.append(base + kind * nn + nn - 1 - sq)
+        for action in range(self.a_line, self.num_actions):
+            rest, step = divmod(action - self.a_line, steps)
+            src, direction = divmod(rest, 8)
+            turned.append(self.a_line + ((nn - 1 - src) * 8 + (direction + 4) % 8) * steps + step)
+        return tuple(turned)
 
     def action_move(self, action: int) -> Move:
         if not 0 <= action < self.num_actions:

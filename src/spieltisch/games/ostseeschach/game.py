@@ -21,6 +21,11 @@ from spieltisch.games.ostseeschach.xml import OstseeschachCodec, state_from_xml
 #: The eight pieces each team starts with (ostseeschach.md, "Board and orientation").
 START_PIECES = "HHMMSSRR"
 
+#: Every action id (source * 64 + target) with both squares turned by 180°.
+_TURNED = tuple((63 - a // 64) * 64 + 63 - a % 64 for a in range(64 * 64))
+#: Every action id with both squares' y flipped (y * 8 + x to (7 - y) * 8 + x).
+_REFLECTED = tuple((a // 64 ^ 56) * 64 + (a % 64 ^ 56) for a in range(64 * 64))
+
 
 class Ostseeschach(Game[OstseeschachState, NoOptions]):
     name = "ostseeschach"
@@ -73,6 +78,17 @@ class Ostseeschach(Game[OstseeschachState, NoOptions]):
     @property
     def num_actions(self) -> int:
         return 64 * 64
+
+    def action_frame(self, player: int) -> tuple[int, ...] | None:
+        """Blue's observation turns the board by 180°, so its ids turn both squares."""
+        return None if player == RED else _TURNED
+
+    def reflection(self) -> tuple[int, tuple[int, ...]] | None:
+        """Every move vector has its mirror across the forward axis (dy to -dy) and the
+        ambers, the start columns and the final tie-break count along x only
+        (ostseeschach.md), so flipping the side axis y (the observation's rows) keeps
+        the rules; the ids flip both squares' y."""
+        return (1, _REFLECTED)
 
     @property
     def observation_shape(self) -> tuple[int, ...]:

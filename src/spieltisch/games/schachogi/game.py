@@ -11,6 +11,7 @@ from typing import ClassVar
 from spieltisch.core.game import Game
 from spieltisch.core.scores import ScoreScale
 from spieltisch.games.schachogi import evaluation
+from spieltisch.games.schachogi.board import WHITE
 from spieltisch.games.schachogi.options import SchachogiOptions
 from spieltisch.games.schachogi.position import START, read_position
 from spieltisch.games.schachogi.state import SchachogiState
@@ -20,6 +21,12 @@ from spieltisch.games.schachogi.state import SchachogiState
 _MAX_RESETS = 63 + 64 * 7 + 64
 #: Stand-in for "no finite bound" when both draw rules are off.
 UNBOUNDED = sys.maxsize
+
+#: Every action id (promote * 4096 + source * 64 + target) with both squares mirrored
+#: top to bottom.
+_MIRRORED = tuple(
+    a // 4096 * 4096 + ((a // 64) % 64 ^ 56) * 64 + (a % 64 ^ 56) for a in range(2 * 64 * 64)
+)
 
 
 class Schachogi(Game[SchachogiState, SchachogiOptions]):
@@ -59,6 +66,11 @@ class Schachogi(Game[SchachogiState, SchachogiOptions]):
     @property
     def num_actions(self) -> int:
         return 2 * 64 * 64
+
+    def action_frame(self, player: int) -> tuple[int, ...] | None:
+        """Black's observation mirrors the board top to bottom, so its ids mirror both
+        squares (the promotion flag stays)."""
+        return None if player == WHITE else _MIRRORED
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
