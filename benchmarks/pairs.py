@@ -60,9 +60,11 @@ def play_pairs(
     seed: int,
     referee: Referee = refereed,
     report: Callable[[int, int, int | None, str], None] | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> MatchScore:
     """TEST's wins, draws and losses against BASE over `pairs` game pairs (the pairs'
-    seeds drawn from `seed`); `report(pair, test_seat, winner, reason)` after each game."""
+    seeds drawn from `seed`); `report(pair, test_seat, winner, reason)` after each game;
+    no more pairs once `stop()` says so (asked after each pair)."""
     new, old = Opening(test, opening), Opening(base, opening)
     seeds = random.Random(seed)
     wins = draws = losses = 0
@@ -80,4 +82,6 @@ def play_pairs(
                 losses += 1
             if report is not None:
                 report(pair, seat, winner, reason)
+        if stop is not None and stop():
+            break
     return MatchScore(wins, draws, losses)

@@ -13,9 +13,15 @@ rate). Each search gets the game's history (`game_line`), as the native agent do
 prints a line for each game as it ends, then TEST's wins, draws and losses, its score with
 the 95% interval and the Elo difference.
 
-    python -m benchmarks.pruning_match GAME PAIRS BUDGET OPENING BASE TEST [SEED]
+With `--sprt ELO0,ELO1` the pairs also feed a sequential probability ratio test
+(`spieltisch.arena.sprt`, α = β = 0.05, pentanomial): the match stops as soon as it
+accepts H0 (TEST at most ELO0 better) or H1 (at least ELO1), PAIRS being the most it
+plays; it prints the LLR after each pair and the verdict at the end.
+
+    python -m benchmarks.pruning_match GAME PAIRS BUDGET OPENING BASE TEST [SEED] [--sprt E0,E1]
     python -m benchmarks.pruning_match schachogi 20 0.05s 4 mdp mdp+rfp
     python -m benchmarks.pruning_match schachogi 50 20000n 4 default default+cmh
+    python -m benchmarks.pruning_match schachogi 1000 10000n 4 default default+fut 7 --sprt 0,15
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ import spieltisch
 from benchmarks.pairs import play_pairs
 from spieltisch.ai.agent import Agent
 from spieltisch.arena.elo import MatchScore, format_elo
+from spieltisch.arena.sprt import SPRT
 from spieltisch.core.game import State
 from spieltisch.native.search import (
     MAX_DEPTH,
@@ -99,22 +106,57 @@ def measure(
     test: dict[str, bool],
     seed: int = 2026,
     nodes: int = 0,
+    sprt: SPRT | None = None,
 ) -> MatchScore:
-    """TEST's result against BASE over `pairs` game pairs."""
+    """TEST's result against BASE over `pairs` game pairs (fewer where `sprt` decides)."""
     game = spieltisch.load(name)
     limit = MAX_DEPTH if seconds or nodes else depth
     new = PruningAgent(name, test, limit, seconds, nodes)
     old = PruningAgent(name, base, limit, seconds, nodes)
-    return play_pairs(game, new, old, pairs=pairs, opening=opening, seed=seed, report=print_game)
+    tally = _Tally(sprt)
+    return play_pairs(
+        game,
+        new,
+        old,
+        pairs=pairs,
+        opening=opening,
+        seed=seed,
+        report=tally.game,
+        stop=tally.decided,
+    )
 
 
-def print_game(pair: int, seat: int, winner: int | None, reason: str) -> None:
-    """One line a game as it ends, so that a long match shows its progress."""
-    result = "draw" if winner is None else "TEST wins" if winner == seat else "BASE wins"
-    print(f"pair {pair + 1} TEST as player {seat}: {result} ({reason})", flush=True)
+class _Tally:
+    """Prints each game as it ends, so that a long match shows its progress, and feeds
+    the pairs to the SPRT where there is one."""
+
+    def __init__(self, sprt: SPRT | None) -> None:
+        self.sprt = sprt
+        self.points: list[float] = []
+
+    def game(self, pair: int, seat: int, winner: int | None, reason: str) -> None:
+        result = "draw" if winner is None else "TEST wins" if winner == seat else "BASE wins"
+        print(f"pair {pair + 1} TEST as player {seat}: {result} ({reason})", flush=True)
+        self.points.append(0.5 if winner is None else 1.0 if winner == seat else 0.0)
+        if self.sprt is not None and len(self.points) == 2:
+            self.sprt.add_pair(*self.points)
+            print(f"  LLR {self.sprt.llr():+.2f} ({self.sprt.lower:.2f}, {self.sprt.upper:.2f})")
+        if len(self.points) == 2:
+            self.points = []
+
+    def decided(self) -> bool:
+        return self.sprt is not None and self.sprt.verdict() is not None
 
 
 def main(argv: list[str]) -> None:
+    sprt: SPRT | None = None
+    if "--sprt" in argv:
+        at = argv.index("--sprt")
+        if at + 1 >= len(argv):
+            raise SystemExit(__doc__)
+        elo0, elo1 = (float(x) for x in argv[at + 1].split(","))
+        sprt = SPRT(elo0, elo1)
+        argv = argv[:at] + argv[at + 2 :]
     if len(argv) < 6:
         raise SystemExit(__doc__)
     name, pairs_text, budget, opening_text, base_text, test_text = argv[:6]
@@ -127,7 +169,7 @@ def main(argv: list[str]) -> None:
     start = time.perf_counter()
     load = os.getloadavg()[0]
     score = measure(
-        name, int(pairs_text), depth, seconds, int(opening_text), base, test, seed, nodes
+        name, int(pairs_text), depth, seconds, int(opening_text), base, test, seed, nodes, sprt
     )
     elapsed = time.perf_counter() - start
     low, high = score.score_interval()
@@ -146,6 +188,15 @@ def main(argv: list[str]) -> None:
         f"({format_elo(elo_low)} .. {format_elo(elo_high)}), seed {seed}, {elapsed:.0f} s, "
         f"load {load:.1f} .. {os.getloadavg()[0]:.1f}"
     )
+    if sprt is not None:
+        elo, elo_low, elo_high = sprt.elo()
+        verdict = sprt.verdict() or "undecided"
+        print(
+            f"SPRT [{sprt.elo0:g}, {sprt.elo1:g}]: {verdict} after {sprt.pairs} pairs, "
+            f"LLR {sprt.llr():+.2f} ({sprt.lower:.2f}, {sprt.upper:.2f}), pentanomial "
+            f"{sprt.bins}, Elo {format_elo(elo)} ({format_elo(elo_low)} .. "
+            f"{format_elo(elo_high)})"
+        )
 
 
 if __name__ == "__main__":

@@ -33,3 +33,16 @@ def test_a_match_with_a_position_budget(capsys: pytest.CaptureFixture[str]) -> N
         "pair 1 TEST as player 0",
         "pair 1 TEST as player 1",
     ]
+
+
+def test_an_sprt_stops_the_match_once_it_decides(capsys: pytest.CaptureFixture[str]) -> None:
+    """The same engine on both sides: every pair scores one point each way, so an SPRT
+    against a large gain accepts H0 within a few pairs, long before the fifty allowed."""
+    pruning_match.main(
+        ["schachogi", "50", "300n", "2", "default", "default", "1", "--sprt", "0,300"]
+    )
+    out = capsys.readouterr().out
+    verdict = out.splitlines()[-1]
+    assert verdict.startswith("SPRT [0, 300]: H0 after ")
+    assert int(verdict.split(" after ")[1].split()[0]) < 10
+    assert "LLR" in out.splitlines()[2]
