@@ -141,3 +141,61 @@ def test_ostseeschachs_reflection_is_the_mirrored_positions_observation_and_move
             checked += 1
             state.push(rng.choice(state.legal_moves()))
     assert checked > 100
+
+
+def _mirrored_files(text: str) -> str:
+    """A Schachogi position text with every rank mirrored left to right."""
+    board, rest = text.split(" ", 1)
+    ranks = []
+    for rank in board.split("/"):
+        cells: list[str] = []
+        piece = ""
+        for char in rank:
+            if char.isdigit():
+                cells.extend([""] * int(char))
+            elif char == "+":
+                piece = "+"
+            else:
+                cells.append(piece + char)
+                piece = ""
+        out, empty = "", 0
+        for cell in reversed(cells):
+            if cell:
+                out += (str(empty) if empty else "") + cell
+                empty = 0
+            else:
+                empty += 1
+        ranks.append(out + (str(empty) if empty else ""))
+    return "/".join(ranks) + " " + rest
+
+
+def test_schachogis_reflection_is_the_mirrored_positions_observation_and_moves() -> None:
+    game = load("schachogi")
+    reflection = game.reflection()
+    assert reflection is not None
+    axis, permutation = reflection
+    turned = np.asarray(permutation)
+    assert (turned[turned] == np.arange(game.num_actions)).all()
+    rng = random.Random(5)
+    shape = game.observation_shape
+    checked = 0
+    for seed in range(6):
+        played = game.new_state(seed=seed)
+        for _ply in range(50):
+            if played.is_over():
+                break
+            state = game.parse(played.text())
+            mirror = game.parse(_mirrored_files(played.text()))
+            seen = np.asarray(state.observation(), dtype=np.float32).reshape(shape)
+            other = np.asarray(mirror.observation(), dtype=np.float32).reshape(shape)
+            assert (np.flip(seen, axis=axis) == other).all(), played.text()
+            frame = game.action_frame(state.to_move)
+            mine = [state.action_id(m) for m in state.legal_moves()]
+            theirs = [mirror.action_id(m) for m in mirror.legal_moves()]
+            if frame is not None:
+                mine = [frame[a] for a in mine]
+                theirs = [frame[a] for a in theirs]
+            assert sorted(turned[mine].tolist()) == sorted(theirs)
+            checked += 1
+            played.push(rng.choice(played.legal_moves()))
+    assert checked > 100

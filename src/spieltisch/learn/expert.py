@@ -86,7 +86,7 @@ class ExpertConfig:
     checkpoint_minutes: float = 5.0
     seed: int = 0
     #: Mirror each training position with probability 1/2 where the game has a mirror
-    #: symmetry (`Game.reflection`; Ostseeschach).
+    #: symmetry (`Game.reflection`; Ostseeschach and Schachogi).
     reflect: bool = True
 
     def worker_count(self) -> int:

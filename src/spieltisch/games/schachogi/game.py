@@ -28,6 +28,11 @@ _MIRRORED = tuple(
     a // 4096 * 4096 + ((a // 64) % 64 ^ 56) * 64 + (a % 64 ^ 56) for a in range(2 * 64 * 64)
 )
 
+#: Every action id with both squares mirrored left to right (file x to 7 - x).
+_FILES_MIRRORED = tuple(
+    a // 4096 * 4096 + ((a // 64) % 64 ^ 7) * 64 + (a % 64 ^ 7) for a in range(2 * 64 * 64)
+)
+
 
 class Schachogi(Game[SchachogiState, SchachogiOptions]):
     name = "schachogi"
@@ -71,6 +76,12 @@ class Schachogi(Game[SchachogiState, SchachogiOptions]):
         """Black's observation mirrors the board top to bottom, so its ids mirror both
         squares (the promotion flag stays)."""
         return None if player == WHITE else _MIRRORED
+
+    def reflection(self) -> tuple[int, tuple[int, ...]] | None:
+        """Every piece moves alike to both sides (no castling; schachogi.md), so a
+        position mirrored left to right (the observation's files, axis 2) is worth the
+        same; the ids mirror both squares' files."""
+        return (2, _FILES_MIRRORED)
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
