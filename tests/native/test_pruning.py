@@ -149,7 +149,7 @@ def test_each_new_switch_acts(switch: str) -> None:
     """Each switch of the second round changes the tree at a fixed depth (the improving flag
     acts through the margins of rfp and lmp, so those are on in both searches)."""
     text = "1rsi3r/bb1b1pbb/w3bb1w/2b5/1sS5/B3BB2/1BBB2BB/R1SIP1R1 w 2 13"
-    base = {**prune_defaults("schachogi"), "rfp": True, "lmp": True}
+    base = {**prune_defaults("schachogi"), "rfp": True, "lmp": True, switch: False}
     without = search("schachogi", text, depth=8, prune=base)
     with_it = search("schachogi", text, depth=8, prune={**base, switch: True})
     assert with_it.nodes != without.nodes
