@@ -148,8 +148,23 @@ def _finished(
 
 
 def _ignore_interrupts() -> None:
-    """Worker start-up: Ctrl-C is the parent's to handle (it terminates the workers)."""
+    """Worker start-up: Ctrl-C is the parent's to handle (it terminates the workers). The
+    worker was started with SIGINT blocked (`start_pool`); once it ignores it, it may
+    take it again (a Ctrl-C pending since then is dropped)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def start_pool(workers: int) -> Any:
+    """A pool of `workers` processes that never see Ctrl-C. SIGINT is blocked while they
+    start, so that one sent to the whole process group (what a terminal's Ctrl-C does)
+    before a worker has run `_ignore_interrupts` cannot interrupt the worker's start-up;
+    this process gets it once the pool has started."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return multiprocessing.Pool(workers, initializer=_ignore_interrupts)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 @dataclass
@@ -166,7 +181,7 @@ class LocalRunner:
             return
         # A pool, not concurrent.futures: on Ctrl-C (or a crash of the caller) the workers
         # are terminated at once instead of finishing their games.
-        pool = multiprocessing.Pool(min(self.workers, len(jobs)), initializer=_ignore_interrupts)
+        pool = start_pool(min(self.workers, len(jobs)))
         try:
             for result in pool.imap_unordered(run_job, jobs):
                 yield _finished(by_number, *result)

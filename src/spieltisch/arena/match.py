@@ -9,8 +9,6 @@ reproducible.
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,6 +17,7 @@ from typing import Any
 from spieltisch.ai.agent import Agent
 from spieltisch.ai.spec import make_agent
 from spieltisch.arena.elo import MatchScore
+from spieltisch.arena.jobs import start_pool
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import Game
 from spieltisch.core.record import GameRecord
@@ -147,11 +146,6 @@ class GameTask:
         return record
 
 
-def _ignore_interrupts() -> None:
-    """Worker start-up: Ctrl-C is the parent's to handle (it terminates the workers)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _run_task(task: GameTask) -> tuple[int, str, str]:
     """(index, record JSON, error message): the project's errors travel as text, since
     an exception with its own constructor arguments does not survive pickling."""
@@ -191,7 +185,7 @@ def run_match(
         # parent terminates the workers at once instead of waiting for their games.
         pool = None
         try:
-            pool = multiprocessing.Pool(min(workers, games), initializer=_ignore_interrupts)
+            pool = start_pool(min(workers, games))
             for index, text, error in pool.imap_unordered(_run_task, tasks):
                 if error:
                     raise SpieltischError(error)
