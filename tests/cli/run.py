@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -33,6 +34,13 @@ def run(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.Comp
     )
 
 
+def _as_a_foreground_job() -> None:
+    """In the child before it runs: SIGINT as a terminal's foreground job has it (its
+    default action, not blocked), whatever the test process had set for itself."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def start_job(*args: str) -> subprocess.Popen[str]:
     """`python -m spieltisch ARGS` started in a process group of its own, as a terminal's
     foreground job (so a test can send it Ctrl-C), its output piped."""
@@ -43,6 +51,7 @@ def start_job(*args: str) -> subprocess.Popen[str]:
         text=True,
         env=child_env(),
         start_new_session=True,
+        preexec_fn=_as_a_foreground_job,
     )
 
 
