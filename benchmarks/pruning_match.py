@@ -138,10 +138,11 @@ class _Tally:
         result = "draw" if winner is None else "TEST wins" if winner == seat else "BASE wins"
         print(f"pair {pair + 1} TEST as player {seat}: {result} ({reason})", flush=True)
         self.points.append(0.5 if winner is None else 1.0 if winner == seat else 0.0)
-        if self.sprt is not None and len(self.points) == 2:
-            self.sprt.add_pair(*self.points)
-            print(f"  LLR {self.sprt.llr():+.2f} ({self.sprt.lower:.2f}, {self.sprt.upper:.2f})")
         if len(self.points) == 2:
+            if self.sprt is not None:
+                self.sprt.add_pair(*self.points)
+                sprt = self.sprt
+                print(f"  LLR {sprt.llr():+.2f} ({sprt.lower:.2f}, {sprt.upper:.2f})")
             self.points = []
 
     def decided(self) -> bool:

@@ -9,6 +9,7 @@ starts from a square where that player's observation shows one of its own pieces
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -26,6 +27,41 @@ GAMES = [
     ("okard", "board=8 ap=fixed"),
     ("hase-und-igel", ""),
 ]
+
+
+def _decision_states(
+    game: Game[Any, Any], seeds: int, plies: int, rng: random.Random
+) -> Iterator[State[Any]]:
+    """The decision positions of random games from `seeds` starts, each game at most
+    `plies` plies long (chance events drawn by `rng` count as plies)."""
+    for seed in range(seeds):
+        state = game.new_state(seed=seed)
+        for _ply in range(plies):
+            if state.is_over():
+                break
+            if state.is_chance():
+                state.push(state.sample_chance(rng))
+                continue
+            yield state
+            state.push(rng.choice(state.legal_moves()))
+
+
+def _assert_mirrored(
+    game: Game[Any, Any], state: State[Any], mirror: State[Any], axis: int, turned: Any
+) -> None:
+    """`mirror`'s observation is `state`'s flipped along `axis`, and its legal moves are
+    `state`'s turned by `turned`, both in the mover's frame."""
+    shape = game.observation_shape
+    seen = np.asarray(state.observation(), dtype=np.float32).reshape(shape)
+    other = np.asarray(mirror.observation(), dtype=np.float32).reshape(shape)
+    assert (np.flip(seen, axis=axis) == other).all(), state.text()
+    frame = game.action_frame(state.to_move)
+    mine = [state.action_id(m) for m in state.legal_moves()]
+    theirs = [mirror.action_id(m) for m in mirror.legal_moves()]
+    if frame is not None:
+        mine = [frame[a] for a in mine]
+        theirs = [frame[a] for a in theirs]
+    assert sorted(turned[mine].tolist()) == sorted(theirs)
 
 
 @pytest.mark.parametrize(("name", "options"), GAMES)
@@ -75,32 +111,24 @@ def test_a_turned_move_starts_where_the_observation_shows_its_piece(
     game = load(name, options)
     frame = game.action_frame(1)
     assert frame is not None
-    rng = random.Random(7)
     checked = 0
-    for seed in range(6):
-        state = game.new_state(seed=seed)
-        for _ply in range(60):
-            if state.is_over():
-                break
-            if state.is_chance():
-                state.push(state.sample_chance(rng))
+    for state in _decision_states(game, 6, 60, random.Random(7)):
+        if state.to_move != 1:
+            continue
+        own = _own_cells(name, game, state)
+        for move in state.legal_moves():
+            seen = state.action_move(frame[state.action_id(move)])
+            if name in ("ostseeschach", "schachogi"):
+                assert own[seen.src], (state.text(), move, seen)
+                checked += 1
                 continue
-            if state.to_move == 1:
-                own = _own_cells(name, game, state)
-                for move in state.legal_moves():
-                    seen = state.action_move(frame[state.action_id(move)])
-                    if name in ("ostseeschach", "schachogi"):
-                        assert own[seen.src], (state.text(), move, seen)
-                        checked += 1
-                        continue
-                    n = game.options.board
-                    if seen.kind in (LINE, PROMOTE, SACRIFICE):
-                        assert own[seen.y * n + seen.x], (state.text(), move, seen)
-                        checked += 1
-                    elif seen.kind in (PLACE, DROP) and seen.stone:
-                        assert not _stones(game, state)[seen.y * n + seen.x], (move, seen)
-                        checked += 1
-            state.push(rng.choice(state.legal_moves()))
+            n = game.options.board
+            if seen.kind in (LINE, PROMOTE, SACRIFICE):
+                assert own[seen.y * n + seen.x], (state.text(), move, seen)
+                checked += 1
+            elif seen.kind in (PLACE, DROP) and seen.stone:
+                assert not _stones(game, state)[seen.y * n + seen.x], (move, seen)
+                checked += 1
     assert checked > 50
 
 
@@ -118,28 +146,13 @@ def test_ostseeschachs_reflection_is_the_mirrored_positions_observation_and_move
     axis, permutation = reflection
     turned = np.asarray(permutation)
     assert (turned[turned] == np.arange(game.num_actions)).all()
-    rng = random.Random(3)
     checked = 0
-    for seed in range(8):
-        state = game.new_state(seed=seed)
-        for _ply in range(40):
-            if state.is_over():
-                break
-            board = [state._b[(7 - s // 8) * 8 + s % 8] for s in range(64)]
-            mirror = OstseeschachState(game, board, state._turn, (state._amb[0], state._amb[1]))
-            shape = game.observation_shape
-            seen = np.asarray(state.observation(), dtype=np.float32).reshape(shape)
-            other = np.asarray(mirror.observation(), dtype=np.float32).reshape(shape)
-            assert (np.flip(seen, axis=axis) == other).all()
-            player = state.to_move
-            frame = game.action_frame(player)
-            ids = [state.action_id(m) for m in state.legal_moves()]
-            mine = [a if frame is None else frame[a] for a in ids]
-            theirs = [mirror.action_id(m) for m in mirror.legal_moves()]
-            theirs = [a if frame is None else frame[a] for a in theirs]
-            assert sorted(turned[mine].tolist()) == sorted(theirs)
-            checked += 1
-            state.push(rng.choice(state.legal_moves()))
+    for state in _decision_states(game, 8, 40, random.Random(3)):
+        assert isinstance(state, OstseeschachState)
+        board = [state._b[(7 - s // 8) * 8 + s % 8] for s in range(64)]
+        mirror = OstseeschachState(game, board, state._turn, (state._amb[0], state._amb[1]))
+        _assert_mirrored(game, state, mirror, axis, turned)
+        checked += 1
     assert checked > 100
 
 
@@ -176,26 +189,11 @@ def test_schachogis_reflection_is_the_mirrored_positions_observation_and_moves()
     axis, permutation = reflection
     turned = np.asarray(permutation)
     assert (turned[turned] == np.arange(game.num_actions)).all()
-    rng = random.Random(5)
-    shape = game.observation_shape
     checked = 0
-    for seed in range(6):
-        played = game.new_state(seed=seed)
-        for _ply in range(50):
-            if played.is_over():
-                break
-            state = game.parse(played.text())
-            mirror = game.parse(_mirrored_files(played.text()))
-            seen = np.asarray(state.observation(), dtype=np.float32).reshape(shape)
-            other = np.asarray(mirror.observation(), dtype=np.float32).reshape(shape)
-            assert (np.flip(seen, axis=axis) == other).all(), played.text()
-            frame = game.action_frame(state.to_move)
-            mine = [state.action_id(m) for m in state.legal_moves()]
-            theirs = [mirror.action_id(m) for m in mirror.legal_moves()]
-            if frame is not None:
-                mine = [frame[a] for a in mine]
-                theirs = [frame[a] for a in theirs]
-            assert sorted(turned[mine].tolist()) == sorted(theirs)
-            checked += 1
-            played.push(rng.choice(played.legal_moves()))
+    for played in _decision_states(game, 6, 50, random.Random(5)):
+        # Both parsed from text, so that neither has a history the other lacks.
+        state = game.parse(played.text())
+        mirror = game.parse(_mirrored_files(played.text()))
+        _assert_mirrored(game, state, mirror, axis, turned)
+        checked += 1
     assert checked > 100

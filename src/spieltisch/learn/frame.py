@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -14,17 +15,18 @@ from spieltisch.core.game import Game
 
 IntArray = np.ndarray[Any, np.dtype[np.int64]]
 
-_FRAMES: dict[tuple[str, str, int], IntArray | None] = {}
+#: Per game object (a search expands leaves of one game many times), per player.
+_FRAMES: WeakKeyDictionary[Game[Any, Any], dict[int, IntArray | None]] = WeakKeyDictionary()
 
 
 def frame_of(game: Game[Any, Any], player: int) -> IntArray | None:
-    """`game.action_frame(player)` as an array, made once per game, options and player
+    """`game.action_frame(player)` as an array, made once per game object and player
     (None where the ids need no turning)."""
-    key = (game.name, game.options.text(), player)
-    if key not in _FRAMES:
+    frames = _FRAMES.setdefault(game, {})
+    if player not in frames:
         frame = game.action_frame(player)
-        _FRAMES[key] = None if frame is None else np.asarray(frame, dtype=np.int64)
-    return _FRAMES[key]
+        frames[player] = None if frame is None else np.asarray(frame, dtype=np.int64)
+    return frames[player]
 
 
 def framed(game: Game[Any, Any], player: int, ids: Sequence[int]) -> IntArray:
