@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from functools import cached_property
+from itertools import pairwise
 
 from spieltisch.core.errors import NotationError
 from spieltisch.games.okard.moves import (
@@ -213,18 +214,12 @@ class Lookup:
         END, the passes and the picks stay."""
         nn, steps = self.nn, self.n - 1
         turned = list(range(self.a_place))
-        for action in range(self.a_place, self.a_line):
-            base = (
-                self.a_place
-                if action < self.a_sac
-                else self.a_sac
-                if action < self.a_promote
-                else self.a_promote
-                if action < self.a_drop
-                else self.a_drop
-            )
-            kind, sq = divmod(action - base, nn)
-            turned.append(base + kind * nn + nn - 1 - sq)
+        # Placements, sacrifices, promotions and drops: blocks of nn squares (per kind).
+        blocks = (self.a_place, self.a_sac, self.a_promote, self.a_drop, self.a_line)
+        for base, end in pairwise(blocks):
+            for action in range(base, end):
+                kind, sq = divmod(action - base, nn)
+                turned.append(base + kind * nn + nn - 1 - sq)
         for action in range(self.a_line, self.num_actions):
             rest, step = divmod(action - self.a_line, steps)
             src, direction = divmod(rest, 8)
