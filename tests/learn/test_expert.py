@@ -138,6 +138,26 @@ def test_a_short_run_checkpoints_and_resumes(tmp_path: Path) -> None:
 
 
 @NATIVE
+def test_a_run_ends_training_alone_with_a_falling_learning_rate(tmp_path: Path) -> None:
+    game = load("ostseeschach")
+    config = _config(minutes=0.05, anneal_share=0.5, checkpoint_minutes=0.004)
+    run = ExpertRun(game, tmp_path / "net.pt", config, folder=tmp_path / "run", net_config=TINY)
+    run.run()
+    logged = [json.loads(line) for line in (tmp_path / "run" / "checkpoints" / "log.jsonl").open()]
+    playing = [entry for entry in logged if entry["learning_rate"] == config.learning_rate]
+    annealing = [entry for entry in logged if entry["learning_rate"] < config.learning_rate]
+    assert len(playing) >= 2 and len(annealing) >= 2
+    # No games in the anneal: its checkpoints all hold the positions played before it.
+    assert {entry["positions"] for entry in annealing} == {run.positions}
+    assert min(entry["minutes"] for entry in annealing) >= 0.5 * config.minutes
+    rates = [entry["learning_rate"] for entry in annealing]
+    steps = [entry["steps"] for entry in annealing]
+    assert rates == sorted(rates, reverse=True) and rates[-1] < 0.2 * config.learning_rate
+    assert steps == sorted(steps) and steps[-1] > steps[0]
+    assert max(entry["positions"] for entry in playing) <= run.positions
+
+
+@NATIVE
 def test_the_apprentice_plays_puct_games_labelled_by_the_search(tmp_path: Path) -> None:
     game = load("ostseeschach")
     model = tmp_path / "net.pt"

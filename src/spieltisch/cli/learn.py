@@ -246,6 +246,13 @@ def _expert_modules() -> Any:
     show_default=True,
     help="Times each new position is sampled for training on average.",
 )
+@click.option(
+    "--anneal-share",
+    type=Seconds(0.0, 0.9),
+    default=0.1,
+    show_default=True,
+    help="Share of the budget kept at the end for training alone, the learning rate falling to 0.",
+)
 @click.option("--channels", type=WholeNumber(4, 512), default=32, show_default=True)
 @click.option("--blocks", type=WholeNumber(0, 40), default=3, show_default=True)
 @click.option("--policy-channels", type=WholeNumber(1, 64), default=4, show_default=True)
@@ -285,6 +292,7 @@ def expert(
     shard_positions: int,
     replay: int,
     reuse: float,
+    anneal_share: float,
     channels: int,
     blocks: int,
     policy_channels: int,
@@ -320,6 +328,7 @@ def expert(
             shard_positions=shard_positions,
             replay=replay,
             reuse=reuse,
+            anneal_share=anneal_share,
             checkpoint_minutes=checkpoint_every,
             seed=seed,
             reflect=reflect,

@@ -79,6 +79,9 @@ class ExpertConfig:
     replay: int = 300_000
     learning_rate: float = 1e-3
     weight_decay: float = 1e-4
+    #: Share of the budget kept at the end for training alone: no new games, the
+    #: learning rate falling from `learning_rate` to zero along a half cosine.
+    anneal_share: float = 0.1
     #: Value target: weight of the game result against the squashed search score, and
     #: the score's scale (engine units for tanh; 0: the mean |score| of the first data).
     result_weight: float = 0.25

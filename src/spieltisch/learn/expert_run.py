@@ -15,6 +15,7 @@ all its sessions.
 from __future__ import annotations
 
 import json
+import math
 import multiprocessing
 import random
 import time
@@ -131,6 +132,22 @@ class ExpertRun:
         limit = self.config.wall_minutes
         return limit is None or time.perf_counter() - self.wall_started < limit * 60.0
 
+    def _progress(self) -> float:
+        """How far the run is through its budget, 0..1: the larger of its CPU share and
+        (with a wall-clock limit) its wall-clock share."""
+        config = self.config
+        done = self.minutes() / config.minutes
+        if config.wall_minutes is not None:
+            wall = (time.perf_counter() - self.wall_started) / 60.0
+            done = max(done, wall / config.wall_minutes)
+        return min(1.0, done)
+
+    def _generating(self, ahead: float = 0.0) -> bool:
+        """Whether new games are still played: before the anneal (`ExpertConfig.
+        anneal_share`); `ahead` CPU minutes of work already under way count as spent."""
+        end = 1.0 - self.config.anneal_share
+        return self._progress() + ahead / self.config.minutes < end and self._wall_left()
+
     # --- the loop --------------------------------------------------------------------------
 
     def run(self) -> Path:
@@ -141,11 +158,14 @@ class ExpertRun:
         torch.set_flush_denormal(True)
         self.started = time.process_time()
         self.wall_started = time.perf_counter()
+        # A resumed run may have ended in its anneal; a larger budget plays on at full rate.
+        self._set_learning_rate(config.learning_rate)
         workers = config.worker_count()
         if workers == 0:
             self._run_here()
         else:
             self._run_pool(workers)
+        self._anneal()
         self._checkpoint()
         save_checkpoint(self.out, self._cpu_copy(), self.game, self._meta())
         return self.out
@@ -154,7 +174,7 @@ class ExpertRun:
         """Generate in this process: a task, then its training steps, until the end."""
         config = self.config
         self._checkpoint()
-        while self.minutes() < config.minutes and self._wall_left():
+        while self._generating():
             result = play_shard(self._task(self.minutes()))
             owed = self._take(result) * config.reuse / config.batch
             while owed >= 1.0 and len(self.replay) >= config.batch:
@@ -181,9 +201,10 @@ class ExpertRun:
                     task_cpu = max(task_cpu, (result.cpu_seconds - before) / 60.0)
                     owed += self._take(result) * config.reuse / config.batch
                 spent = self.minutes()
-                budget_left = spent + len(in_flight) * task_cpu / workers < config.minutes
-                while len(in_flight) < workers and budget_left and self._wall_left():
+                ahead = len(in_flight) * task_cpu / workers
+                while len(in_flight) < workers and self._generating(ahead):
                     in_flight[pool.submit(play_shard, self._task(spent))] = spent
+                    ahead += task_cpu / workers
                 over = self.minutes() >= config.minutes or not self._wall_left()
                 if owed >= 1.0 and len(self.replay) >= config.batch and not over:
                     self._train_step()
@@ -255,6 +276,26 @@ class ExpertRun:
 
     # --- learning -----------------------------------------------------------------------
 
+    def _anneal(self) -> None:
+        """The run's last share (`ExpertConfig.anneal_share`): training on the replay
+        alone, the learning rate falling to zero along a half cosine of the budget
+        left, so that the network settles (a resumed run continues where it was)."""
+        config = self.config
+        start = 1.0 - config.anneal_share
+        while len(self.replay) >= config.batch:
+            done = self._progress()
+            if done >= 1.0 or not self._wall_left():
+                break
+            share = max(0.0, done - start) / max(config.anneal_share, 1e-9)
+            self._set_learning_rate(config.learning_rate * 0.5 * (1.0 + math.cos(math.pi * share)))
+            self._train_step()
+            if self.minutes() >= self.next_checkpoint:
+                self._checkpoint()
+
+    def _set_learning_rate(self, rate: float) -> None:
+        for group in self.optimizer.param_groups:
+            group["lr"] = rate
+
     def _train_step(self) -> None:
         config = self.config
         obs, legal, target, value = self.replay.batch(
@@ -287,6 +328,7 @@ class ExpertRun:
             **mean_losses(self.losses),
             "results": list(self.results),
             "value_scale": round(self.value_scale, 3),
+            "learning_rate": float(self.optimizer.param_groups[0]["lr"]),
             "learner": "expert",
             "config": json.dumps(asdict(self.config), sort_keys=True, default=str),
         }
