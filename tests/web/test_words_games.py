@@ -114,8 +114,8 @@ def test_a_hase_und_igel_move_shows_its_carrot_cost_before_it_is_made(
         for i in range(tags.count())
     }
     assert shown and all(cost == n * (n + 1) // 2 for n, cost in shown.items()), shown
-    # The track is drawn at random: advance to the nearest field that may be entered
-    # (three fields or more where one is open, so the cost has two digits of meaning).
+    # The track depends on the seed: take the nearest plain advance (no card) of three
+    # fields or more, whose cost n(n+1)/2 cannot be mistaken for its distance n.
     advances = {
         int(found.group(1)): m["path"]
         for m in moves(page, web.url, table)
