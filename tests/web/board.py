@@ -26,18 +26,25 @@ def api_table(page: Any, server: ServerProcess, table_id: int) -> dict[str, Any]
     return data
 
 
-def centre(page: Any, cell: str) -> tuple[float, float]:
-    """The middle of `cell` on the screen. The page redraws the board on every table
-    message, so a cell measured just as it is replaced has no box: measure again."""
-    square = page.locator(f'.play .cell[data-id="{cell}"] .sq')
+def box_of(page: Any, selector: str) -> dict[str, float]:
+    """The box on the screen of the first element of `selector`. The page redraws the
+    board and its strips on every table message, so an element measured just as it is
+    replaced has no box: measure again."""
+    element = page.locator(selector).first
     box = None
     for _ in range(20):
-        square.first.wait_for(state="visible")
-        box = square.first.bounding_box()
+        element.wait_for(state="visible")
+        box = element.bounding_box()
         if box is not None:
             break
         page.wait_for_timeout(50)
-    assert box is not None, cell
+    assert box is not None, selector
+    return dict(box)
+
+
+def centre(page: Any, cell: str) -> tuple[float, float]:
+    """The middle of `cell` on the screen (`box_of`)."""
+    box = box_of(page, f'.play .cell[data-id="{cell}"] .sq')
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 

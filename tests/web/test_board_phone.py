@@ -13,7 +13,7 @@ import pytest
 
 from tests.helpers.web import OKARD
 from tests.serverproc import ServerProcess
-from tests.web.board import api_table, new_table, wait_ply
+from tests.web.board import api_table, box_of, new_table, wait_ply
 from tests.web.conftest import PHONE, shot
 
 #: Schachogi, White to move, a Slotser that may promote or not (`e4b7`, a choice).
@@ -48,9 +48,8 @@ def in_view(page: Any, selector: str) -> bool:
 @pytest.mark.parametrize("game", ["ostseeschach", "schachogi", "hase-und-igel", "okard"])
 def test_what_a_player_acts_on_is_in_view(web: ServerProcess, phone: Any, game: str) -> None:
     table_id = new_table(phone, web, game, clock_minutes=5)
-    status = phone.locator(".action-strip .status")
-    box = status.bounding_box()
-    assert box is not None and box["y"] + box["height"] <= PHONE["height"]
+    box = box_of(phone, ".action-strip .status")
+    assert box["y"] + box["height"] <= PHONE["height"]
     assert in_view(phone, "#abort") and in_view(phone, "#flip") and in_view(phone, "#sound")
     board = phone.locator(".play svg.board").bounding_box()
     assert board is not None
