@@ -128,10 +128,6 @@ class ExpertRun:
         own = time.process_time() - self.started
         return self.prior_minutes + (own + sum(self.worker_cpu.values())) / 60.0
 
-    def _wall_left(self) -> bool:
-        limit = self.config.wall_minutes
-        return limit is None or time.perf_counter() - self.wall_started < limit * 60.0
-
     def _progress(self) -> float:
         """How far the run is through its budget, 0..1: the larger of its CPU share and
         (with a wall-clock limit) its wall-clock share."""
@@ -146,7 +142,7 @@ class ExpertRun:
         """Whether new games are still played: before the anneal (`ExpertConfig.
         anneal_share`); `ahead` CPU minutes of work already under way count as spent."""
         end = 1.0 - self.config.anneal_share
-        return self._progress() + ahead / self.config.minutes < end and self._wall_left()
+        return self._progress() + ahead / self.config.minutes < end
 
     # --- the loop --------------------------------------------------------------------------
 
@@ -175,7 +171,7 @@ class ExpertRun:
         config = self.config
         self._checkpoint()
         while self._generating():
-            result = play_shard(self._task(self.minutes()))
+            result = play_shard(self._task())
             owed = self._take(result) * config.reuse / config.batch
             while owed >= 1.0 and len(self.replay) >= config.batch:
                 self._train_step()
@@ -188,24 +184,23 @@ class ExpertRun:
         config = self.config
         owed = 0.0
         task_cpu = 0.0  # the CPU minutes of the latest task, to stop in time
-        in_flight: dict[Future[ShardDone], float] = {}
+        in_flight: set[Future[ShardDone]] = set()
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(workers, mp_context=context, initializer=init_worker) as pool:
             while True:
                 done = [f for f in in_flight if f.done()]
                 for future in done:
-                    in_flight.pop(future)
+                    in_flight.remove(future)
                     result = future.result()
                     before = self.worker_cpu.get(result.pid, 0.0)
                     self.worker_cpu[result.pid] = result.cpu_seconds
                     task_cpu = max(task_cpu, (result.cpu_seconds - before) / 60.0)
                     owed += self._take(result) * config.reuse / config.batch
-                spent = self.minutes()
                 ahead = len(in_flight) * task_cpu / workers
                 while len(in_flight) < workers and self._generating(ahead):
-                    in_flight[pool.submit(play_shard, self._task(spent))] = spent
+                    in_flight.add(pool.submit(play_shard, self._task()))
                     ahead += task_cpu / workers
-                over = self.minutes() >= config.minutes or not self._wall_left()
+                over = self._progress() >= 1.0
                 if owed >= 1.0 and len(self.replay) >= config.batch and not over:
                     self._train_step()
                     owed -= 1.0
@@ -216,14 +211,9 @@ class ExpertRun:
                 if self.minutes() >= self.next_checkpoint:
                     self._checkpoint()
 
-    def _task(self, spent: float) -> ShardTask:
+    def _task(self) -> ShardTask:
         config = self.config
-        wall = (time.perf_counter() - self.wall_started) / 60.0
-        share = config.expert_share
-        apprentice = self.steps > 0 and (
-            spent >= share * config.minutes
-            or (config.wall_minutes is not None and wall >= share * config.wall_minutes)
-        )
+        apprentice = self.steps > 0 and self._progress() >= config.expert_share
         if apprentice:
             self._publish()
         self.shards += 1
@@ -284,7 +274,7 @@ class ExpertRun:
         start = 1.0 - config.anneal_share
         while len(self.replay) >= config.batch:
             done = self._progress()
-            if done >= 1.0 or not self._wall_left():
+            if done >= 1.0:
                 break
             share = max(0.0, done - start) / max(config.anneal_share, 1e-9)
             self._set_learning_rate(config.learning_rate * 0.5 * (1.0 + math.cos(math.pi * share)))
