@@ -11,16 +11,8 @@ from typing import Any
 import pytest
 
 from tests.serverproc import ServerProcess
+from tests.web.board import new_table
 from tests.web.conftest import shot
-
-
-def new_table(page: Any, base: str, game: str, seed: int | None = None, **options: str) -> int:
-    data: dict[str, Any] = {"game": game, "opponent": "here", "options": options}
-    if seed is not None:
-        data["seed"] = seed
-    answer = page.request.post(f"{base}/api/tables", data=data)
-    assert answer.ok, answer.text()
-    return int(answer.json()["id"])
 
 
 def moves(page: Any, base: str, table: int) -> list[dict[str, Any]]:
@@ -52,9 +44,7 @@ def test_the_okard_legend_next_to_the_board_through_a_turn(
     web: ServerProcess, context: Any
 ) -> None:
     page = context.new_page()
-    page.goto(web.url + "/")
-    table = new_table(page, web.url, "okard", board="8", turns="4")
-    page.goto(f"{web.url}/#/table/{table}")
+    table = new_table(page, web, "okard", options={"board": "8", "turns": "4"})
     legend = page.locator("#piece-legend")
     legend.wait_for()
     assert legend.is_visible()
@@ -99,9 +89,7 @@ def test_a_hase_und_igel_move_shows_its_carrot_cost_before_it_is_made(
     web: ServerProcess, context: Any, seed: int
 ) -> None:
     page = context.new_page()
-    page.goto(web.url + "/")
-    table = new_table(page, web.url, "hase-und-igel", seed)
-    page.goto(f"{web.url}/#/table/{table}")
+    table = new_table(page, web, "hase-und-igel", seed=seed)
     page.wait_for_selector(".board .cost-tag")
     carrots = page.locator(".seat-bar[data-player='0'] .c-carrots b")
     assert carrots.inner_text() == "68"

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.serverproc import ServerProcess
+from tests.web.board import new_table
 from tests.web.conftest import DESKTOP, PHONE, shot
 
 GAMES = ("ostseeschach", "schachogi", "hase-und-igel", "okard")
@@ -107,14 +108,6 @@ def visible(page: Any, selector: str = "body") -> str:
     )
 
 
-def new_table(page: Any, base: str, game: str, **options: str) -> int:
-    answer = page.request.post(
-        f"{base}/api/tables", data={"game": game, "opponent": "here", "options": options}
-    )
-    assert answer.ok, answer.text()
-    return int(answer.json()["id"])
-
-
 def test_accept_language_de_gives_german_and_the_switch_changes_it(
     web: ServerProcess, german: Any
 ) -> None:
@@ -188,9 +181,7 @@ def test_a_german_game_page_has_a_german_header_and_legend(
     web: ServerProcess, german: Any, game: str
 ) -> None:
     page = german.new_page()
-    page.goto(web.url + "/")
-    table = new_table(page, web.url, game, **({"board": "8"} if game == "okard" else {}))
-    page.goto(f"{web.url}/#/table/{table}")
+    new_table(page, web, game, options={"board": "8"} if game == "okard" else {})
     page.wait_for_selector("#piece-legend .legend-piece")
     phrases = english_phrases(catalogue(page, "en"), catalogue(page, "de")) | game_phrases(
         page, web.url, game
@@ -216,8 +207,7 @@ def test_the_german_lobby_and_game_page_have_no_english_left(
         phrases = english_phrases(catalogue(page, "en"), catalogue(page, "de"))
         left = english_left(visible(page), phrases)
         for game in GAMES:
-            table = new_table(page, web.url, game)
-            page.goto(f"{web.url}/#/table/{table}")
+            new_table(page, web, game)
             page.wait_for_selector(".board")
             page.wait_for_timeout(300)
             left += english_left(visible(page), phrases | game_phrases(page, web.url, game))
