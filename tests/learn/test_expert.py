@@ -63,6 +63,24 @@ def test_a_label_names_a_legal_best_move_and_a_distribution() -> None:
     assert found.policy[found.best] == max(found.policy.values())
 
 
+@NATIVE
+def test_the_labels_of_one_game_share_the_search_table() -> None:
+    game = load("ostseeschach")
+    state = NativeState.of(game.new_state(5))
+    positions = []
+    for _ in range(12):
+        positions.append(state.copy())
+        state.push(state.action_move(label(state, _config(depth=5)).best))
+    config = _config(depth=5)
+    alone = [label(p, config) for p in positions]
+    shared = [label(p, config, 9_001) for p in positions]
+    # The first label of the game starts from an empty table either way; each later one
+    # finds what the earlier searches of its game left.
+    assert shared[0].nodes == alone[0].nodes
+    assert sum(x.nodes for x in shared) < 0.8 * sum(x.nodes for x in alone)
+    assert all(p.legal_action_mask()[x.best] for p, x in zip(positions, shared, strict=True))
+
+
 def test_policy_rows_keep_the_heaviest_actions_renormalised() -> None:
     ids, probs = policy_row({i: float(i + 1) for i in range(TOP + 4)})
     assert len(ids) == len(probs) == TOP

@@ -5,11 +5,13 @@ A data-generation task (`play_shard`, run in a worker process) plays games until
 `shard_positions` positions and writes them as one replay shard (`spieltisch.learn.replay`):
 - without a network (the run's first phase) the expert plays: the search's best move,
   a uniformly random legal move in the first `random_plies` plies and with probability
-  `explore` later, so that the games spread;
+  `explore` later, so that the games spread; its searches keep their table from one
+  position of a game to the next, as an agent's do between moves;
 - with a network the apprentice plays: PUCT self-play guided by the network, as in
   AlphaZero (`spieltisch.learn.puct`), `parallel` games at once with their leaves in one
   network batch, the first `sample_plies` plies drawn by the visits, then the most
-  visited move; so the expert labels the positions the network itself reaches.
+  visited move; so the expert labels the positions the network itself reaches (when
+  the game has ended, one position after another, keeping its table as above).
 Every decision position gets the search's label: the policy target is the search's best
 move (with `multipv` > 1 a softmax over the principal variations' scores at
 `temperature` engine units), mixed with the PUCT visits by `visit_weight` where the
@@ -19,6 +21,7 @@ blended with the game's result.
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import random
@@ -129,6 +132,8 @@ class Label:
     policy: dict[int, float]
     score: float
     best: int
+    #: Positions the search visited for it.
+    nodes: int = 0
 
 
 def _uses_native_line(game: Game[Any, Any]) -> bool:
@@ -137,8 +142,18 @@ def _uses_native_line(game: Game[Any, Any]) -> bool:
     return has_line(game) and not looks_back(game)
 
 
-def label(state: State[Any], config: ExpertConfig) -> Label:
-    """The native search's label of `state` (a decision position; see the module)."""
+#: An apprentice game's positions waiting for their labels, each with its PUCT visits as
+#: (action, share) pairs.
+_Pending = list[tuple[State[Any], list[tuple[int, float]]]]
+
+#: Table owners for the expert's games in this process (`label`'s `game_id`).
+_GAME_IDS = itertools.count(1)
+
+
+def label(state: State[Any], config: ExpertConfig, game_id: int = 0) -> Label:
+    """The native search's label of `state` (a decision position; see the module). With a
+    `game_id` (above 0, one per game) the search keeps its table from the game's earlier
+    labels, as an agent keeps it between its moves; 0 searches from an empty table."""
     game = state.game
     text, moves = game_line(state)
     found = search(
@@ -148,6 +163,8 @@ def label(state: State[Any], config: ExpertConfig) -> Label:
         depth=config.depth,
         time=config.label_seconds,
         multipv=max(1, config.multipv),
+        keep_table=game_id > 0,
+        table_owner=game_id,
     )
     lines = found.lines or ()
     scored: list[tuple[int, float]] = []
@@ -166,7 +183,7 @@ def label(state: State[Any], config: ExpertConfig) -> Label:
     total = sum(weights.values())
     best = scored[0][0]
     score = float(max(-WIN, min(WIN, scored[0][1])))
-    return Label({a: w / total for a, w in weights.items()}, score, best)
+    return Label({a: w / total for a, w in weights.items()}, score, best, found.nodes)
 
 
 class _Positions:
@@ -235,11 +252,12 @@ def _expert_games(
     games = 0
     while len(rows) < config.shard_positions:
         entry = SelfPlayGame(game, rng.randrange(2**62), native=_uses_native_line(game))
+        game_id = next(_GAME_IDS)
         mine: list[int] = []
         plies = 0
         while not entry.state.is_over():
             state = entry.state
-            found = label(state, config)
+            found = label(state, config, game_id)
             mine.append(rows.add(state, found.policy, found.score))
             legal = state.legal_moves()
             if plies < config.random_plies or rng.random() < config.explore:
@@ -270,8 +288,10 @@ def _apprentice_games(
     noise_rng = np.random.default_rng(task.seed)
     native = _uses_native_line(game)
     games = 0
-    playing = [
-        (SelfPlayGame(game, rng.randrange(2**62), native=native), list[int]())
+    # Each game's positions wait with their visits until it ends; then the expert labels
+    # them one after another with one table, as in its own games (`_label_game`).
+    playing: list[tuple[Any, _Pending]] = [
+        (SelfPlayGame(game, rng.randrange(2**62), native=native), [])
         for _ in range(max(1, config.parallel))
     ]
     while playing:
@@ -286,33 +306,53 @@ def _apprentice_games(
             c=config.c,
             noise=(noise_rng, config.dirichlet, config.noise_share),
         )
-        still: list[tuple[Any, list[int]]] = []
-        for entry, mine in playing:
+        still: list[tuple[Any, _Pending]] = []
+        for entry, pending in playing:
             state = entry.state
             root = entry.root
             assert root.moves is not None
             visits = visit_policy(root)
-            found = label(state, config)
-            policy = {a: (1.0 - config.visit_weight) * p for a, p in found.policy.items()}
-            for move, share in zip(root.moves, visits, strict=True):
-                action = state.action_id(move)
-                policy[action] = policy.get(action, 0.0) + config.visit_weight * float(share)
-            mine.append(rows.add(state, policy, found.score))
+            shares = [
+                (state.action_id(move), float(share))
+                for move, share in zip(root.moves, visits, strict=True)
+            ]
+            pending.append((state.copy(), shares))
             if len(state.history()) < config.sample_plies:
                 index = int(noise_rng.choice(len(visits), p=visits))
             else:
                 index = int(np.argmax(visits))
             entry.play(index)
             if entry.state.is_over():
-                rows.finish(mine, entry.state.returns())
+                _label_game(pending, config, rows, entry.state.returns())
+                pending.clear()
                 _tally(results, entry.state)
                 games += 1
-                if len(rows) < config.shard_positions:
+                waiting = sum(len(other) for _, other in playing)
+                if len(rows) + waiting < config.shard_positions:
                     still.append((SelfPlayGame(game, rng.randrange(2**62), native=native), []))
             else:
-                still.append((entry, mine))
+                still.append((entry, pending))
         playing = still
     return games
+
+
+def _label_game(
+    pending: _Pending,
+    config: ExpertConfig,
+    rows: _Positions,
+    returns: tuple[float, float],
+) -> None:
+    """The positions of a finished apprentice game as rows: the expert's label of each
+    (one table for the game) mixed with the PUCT visits by `visit_weight`."""
+    game_id = next(_GAME_IDS)
+    mine: list[int] = []
+    for state, shares in pending:
+        found = label(state, config, game_id)
+        policy = {a: (1.0 - config.visit_weight) * p for a, p in found.policy.items()}
+        for action, share in shares:
+            policy[action] = policy.get(action, 0.0) + config.visit_weight * share
+        mine.append(rows.add(state, policy, found.score))
+    rows.finish(mine, returns)
 
 
 _NETS: dict[tuple[str, int], Any] = {}
