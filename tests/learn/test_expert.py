@@ -217,6 +217,19 @@ def test_the_expert_command_trains_and_refuses_a_second_run(tmp_path: Path) -> N
     assert "resumed at" in resumed.output
 
 
+@NATIVE
+def test_the_expert_command_takes_a_fixed_value_scale(tmp_path: Path) -> None:
+    out = tmp_path / "m.pt"
+    args = ["expert", "ostseeschach", "--out", str(out), "--minutes", "0.02", "--workers", "0"]
+    args += ["--depth", "2", "--shard-positions", "30", "--channels", "8", "--blocks", "1"]
+    result = CliRunner().invoke(main, [*args, "--value-scale", "912.5"])
+    assert result.exit_code == 0, result.output
+    log = (tmp_path / "m-run" / "checkpoints" / "log.jsonl").read_text().splitlines()
+    assert json.loads(log[-1])["value_scale"] == 912.5
+    bad = CliRunner().invoke(main, [*args, "--value-scale", "-1"])
+    assert bad.exit_code == 2
+
+
 def test_a_model_name_resolves_to_a_shipped_network_only_when_one_exists() -> None:
     assert resolve_model("no-such-net") == Path("no-such-net")
     assert resolve_model("dir/x.pt") == Path("dir/x.pt")

@@ -226,6 +226,13 @@ def _expert_modules() -> Any:
     help="Weight of the game's result in the value target (the rest: the search score).",
 )
 @click.option(
+    "--value-scale",
+    type=Seconds(0.0, 1e9),
+    default=0.0,
+    show_default=True,
+    help="Engine units of the value target's tanh (0: the mean |score| of the first data).",
+)
+@click.option(
     "--shard-positions",
     type=WholeNumber(1, 1_000_000),
     default=400,
@@ -289,6 +296,7 @@ def expert(
     parallel: int,
     visit_weight: float,
     result_weight: float,
+    value_scale: float,
     shard_positions: int,
     replay: int,
     reuse: float,
@@ -325,6 +333,7 @@ def expert(
             parallel=parallel,
             visit_weight=visit_weight,
             result_weight=result_weight,
+            value_scale=value_scale,
             shard_positions=shard_positions,
             replay=replay,
             reuse=reuse,
