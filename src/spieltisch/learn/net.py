@@ -98,8 +98,10 @@ class PolicyValueNet(nn.Module):
                 nn.Tanh(),
             )
             # Channels last: the CPU's convolutions train about a fifth faster in that
-            # layout (measured on this network, docs/measurements/learning.md).
-            self.to(memory_format=torch.channels_last)
+            # layout (measured on this network, docs/measurements/learning.md). Module.to
+            # takes a memory format, which PyTorch's type stubs do not name.
+            convert: Any = self.to
+            convert(memory_format=torch.channels_last)
         else:
             size = math.prod(self.obs_shape)
             h = config.hidden
