@@ -202,11 +202,16 @@ def test_a_run_with_worker_processes(tmp_path: Path) -> None:
     assert run.minutes() >= sum(run.worker_cpu.values()) / 60.0
 
 
+def _expert_args(out: Path) -> list[str]:
+    """A tiny `spieltisch expert` run (its `--minutes` value is at index 5)."""
+    args = ["expert", "ostseeschach", "--out", str(out), "--minutes", "0.02", "--workers", "0"]
+    return [*args, "--depth", "2", "--shard-positions", "30", "--channels", "8", "--blocks", "1"]
+
+
 @NATIVE
 def test_the_expert_command_trains_and_refuses_a_second_run(tmp_path: Path) -> None:
     out = tmp_path / "m.pt"
-    args = ["expert", "ostseeschach", "--out", str(out), "--minutes", "0.02", "--workers", "0"]
-    args += ["--depth", "2", "--shard-positions", "30", "--channels", "8", "--blocks", "1"]
+    args = _expert_args(out)
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     assert out.exists() and "checkpoints" in result.output
@@ -219,9 +224,7 @@ def test_the_expert_command_trains_and_refuses_a_second_run(tmp_path: Path) -> N
 
 @NATIVE
 def test_the_expert_command_takes_a_fixed_value_scale(tmp_path: Path) -> None:
-    out = tmp_path / "m.pt"
-    args = ["expert", "ostseeschach", "--out", str(out), "--minutes", "0.02", "--workers", "0"]
-    args += ["--depth", "2", "--shard-positions", "30", "--channels", "8", "--blocks", "1"]
+    args = _expert_args(tmp_path / "m.pt")
     result = CliRunner().invoke(main, [*args, "--value-scale", "912.5"])
     assert result.exit_code == 0, result.output
     log = (tmp_path / "m-run" / "checkpoints" / "log.jsonl").read_text().splitlines()
