@@ -265,6 +265,13 @@ def _expert_modules() -> Any:
 @click.option("--policy-channels", type=WholeNumber(1, 64), default=4, show_default=True)
 @click.option("--value-channels", type=WholeNumber(1, 64), default=4, show_default=True)
 @click.option(
+    "--pair-width",
+    type=WholeNumber(0, 256),
+    default=32,
+    show_default=True,
+    help="Width of the pair policy head where the game's actions pair squares; 0: linear.",
+)
+@click.option(
     "--reflect/--no-reflect",
     default=True,
     show_default=True,
@@ -305,6 +312,7 @@ def expert(
     blocks: int,
     policy_channels: int,
     value_channels: int,
+    pair_width: int,
     reflect: bool,
     checkpoint_every: float,
     seed: int,
@@ -347,6 +355,7 @@ def expert(
             blocks=blocks,
             policy_channels=policy_channels,
             value_channels=value_channels,
+            pair_width=pair_width if loaded.action_squares() else 0,
         )
         run = runs.ExpertRun(
             loaded, out, config, folder=run_folder, net_config=shape, resume=resume, log=_say

@@ -356,6 +356,14 @@ class Game(ABC, Generic[S, OptionsT]):
         the default for a game whose observation does not turn the board."""
         return None
 
+    def action_squares(self) -> int | None:
+        """Where every action moves from one cell of the observation's grid to another:
+        the number of planes `k`, the ids being `plane * cells² + from * cells + to` for
+        `plane < k` (cells = rows × columns, both squares numbered as the observation's
+        cells, in the same frame), so a network can score a move from what it sees on its
+        two squares. None, the default: the ids follow another plan."""
+        return None
+
     def reflection(self) -> tuple[int, tuple[int, ...]] | None:
         """A mirror symmetry of the rules as the observation shows them, for a learner to
         double its data: `(axis, permutation)`, where flipping `State.observation()`

@@ -4,6 +4,8 @@ A grid game's observation (planes x rows x columns) goes through a small residua
 convolutional trunk; any other shape (Hase und Igel's planes of track fields) through a
 two-layer perceptron. Two heads: logits over the game's whole action space (illegal
 actions are masked out by the caller) and a value in [-1, 1] for the player to move.
+Where a game's actions pair two squares (`Game.action_squares`), the policy head can
+score each pair from its two squares (`PairPolicy`) in place of a linear layer.
 """
 
 from __future__ import annotations
@@ -38,6 +40,9 @@ class NetConfig:
     #: Planes of the value head's 1x1 convolution (grid games): one in the first
     #: networks, a narrow neck for a trunk of few channels.
     value_channels: int = 1
+    #: Width of the pair policy head's square vectors (`PairPolicy`), for a grid game
+    #: whose actions pair squares; 0 (the networks before it) the linear policy head.
+    pair_width: int = 0
 
 
 class Residual(nn.Module):
@@ -56,10 +61,45 @@ class Residual(nn.Module):
         return torch.relu(x + y)
 
 
-class PolicyValueNet(nn.Module):
-    """`forward(obs) -> (logits, value)` for a batch of observations of `obs_shape`."""
+class PairPolicy(nn.Module):
+    """The policy of a game whose actions pair two squares (`Game.action_squares`): per
+    plane, every square gets a query and a key vector (a 1x1 convolution of the trunk's
+    features plus a learnt vector per square), and the logit of the move from `a` to `b`
+    is the scaled dot product of `a`'s query and `b`'s key plus a learnt bias per action:
+    the attention policy of Leela Chess Zero's later networks, in small. It has a few
+    thousand weights where the linear head has a million, and what it learns of a square
+    serves every move from or to it."""
 
-    def __init__(self, obs_shape: tuple[int, ...], num_actions: int, config: NetConfig) -> None:
+    def __init__(self, channels: int, planes: int, cells: int, width: int) -> None:
+        super().__init__()
+        self.planes = planes
+        self.width = width
+        self.cells = cells
+        self.query = nn.Conv2d(channels, planes * width, 1)
+        self.key = nn.Conv2d(channels, planes * width, 1)
+        self.place = nn.Parameter(torch.randn(2, planes * width, cells) * 0.1)
+        self.bias = nn.Parameter(torch.zeros(planes * cells * cells))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        batch = x.shape[0]
+        shape = (batch, self.planes, self.width, self.cells)
+        query = (self.query(x).flatten(2) + self.place[0]).reshape(shape)
+        key = (self.key(x).flatten(2) + self.place[1]).reshape(shape)
+        logits = torch.einsum("bpwi,bpwj->bpij", query, key) / math.sqrt(self.width)
+        return logits.reshape(batch, -1) + self.bias
+
+
+class PolicyValueNet(nn.Module):
+    """`forward(obs) -> (logits, value)` for a batch of observations of `obs_shape`;
+    `squares` is the game's `action_squares()`, needed by the pair policy head."""
+
+    def __init__(
+        self,
+        obs_shape: tuple[int, ...],
+        num_actions: int,
+        config: NetConfig,
+        squares: int | None = None,
+    ) -> None:
         super().__init__()
         self.obs_shape = tuple(obs_shape)
         self.num_actions = num_actions
@@ -79,13 +119,19 @@ class PolicyValueNet(nn.Module):
                 *[Residual(c) for _ in range(config.blocks)],
             )
             p = config.policy_channels
-            self.policy: nn.Module = nn.Sequential(
-                nn.Conv2d(c, p, 1, bias=False),
-                nn.BatchNorm2d(p),
-                nn.ReLU(),
-                nn.Flatten(),
-                nn.Linear(p * cells, num_actions),
-            )
+            self.policy: nn.Module
+            if config.pair_width:
+                if not squares or squares * cells * cells != num_actions:
+                    raise ValueError("the pair policy head needs actions that pair squares")
+                self.policy = PairPolicy(c, squares, cells, config.pair_width)
+            else:
+                self.policy = nn.Sequential(
+                    nn.Conv2d(c, p, 1, bias=False),
+                    nn.BatchNorm2d(p),
+                    nn.ReLU(),
+                    nn.Flatten(),
+                    nn.Linear(p * cells, num_actions),
+                )
             v = config.value_channels
             self.value: nn.Module = nn.Sequential(
                 nn.Conv2d(c, v, 1, bias=False),
@@ -108,6 +154,8 @@ class PolicyValueNet(nn.Module):
             self.trunk = nn.Sequential(
                 nn.Flatten(), nn.Linear(size, h), nn.ReLU(), nn.Linear(h, h), nn.ReLU()
             )
+            if config.pair_width:
+                raise ValueError("the pair policy head needs a grid game")
             self.policy = nn.Linear(h, num_actions)
             self.value = nn.Sequential(nn.Linear(h, 64), nn.ReLU(), nn.Linear(64, 1), nn.Tanh())
 
@@ -120,7 +168,9 @@ class PolicyValueNet(nn.Module):
 
 def new_net(game: Game[Any, Any], config: NetConfig | None = None) -> PolicyValueNet:
     """A freshly initialised network for `game`."""
-    return PolicyValueNet(game.observation_shape, game.num_actions, config or NetConfig())
+    return PolicyValueNet(
+        game.observation_shape, game.num_actions, config or NetConfig(), game.action_squares()
+    )
 
 
 def save_checkpoint(
@@ -170,7 +220,7 @@ def load_checkpoint(path: Path) -> tuple[PolicyValueNet, Game[Any, Any], dict[st
     try:
         game = load(str(data["game"]), str(data["options"]))
         config = NetConfig(**{k: int(v) for k, v in dict(data["config"]).items()})
-        net = PolicyValueNet(game.observation_shape, game.num_actions, config)
+        net = new_net(game, config)
         net.load_state_dict(data["state_dict"])
         # Checkpoints from before the mover's frame name their moves by the plain ids.
         net.mover_frame = data.get("frame") == "mover"

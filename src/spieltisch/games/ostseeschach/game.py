@@ -83,6 +83,10 @@ class Ostseeschach(Game[OstseeschachState, NoOptions]):
         """Blue's observation turns the board by 180°, so its ids turn both squares."""
         return None if player == RED else _TURNED
 
+    def action_squares(self) -> int | None:
+        """One plane: `src * 64 + dst`, squares numbered as the observation's cells."""
+        return 1
+
     def reflection(self) -> tuple[int, tuple[int, ...]] | None:
         """Every move vector has its mirror across the forward axis (dy to -dy) and the
         ambers, the start columns and the final tie-break count along x only

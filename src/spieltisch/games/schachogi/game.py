@@ -77,6 +77,10 @@ class Schachogi(Game[SchachogiState, SchachogiOptions]):
         squares (the promotion flag stays)."""
         return None if player == WHITE else _MIRRORED
 
+    def action_squares(self) -> int | None:
+        """Two planes, the second for promoting: `promote * 4096 + src * 64 + dst`."""
+        return 2
+
     def reflection(self) -> tuple[int, tuple[int, ...]] | None:
         """Every piece moves alike to both sides (no castling; schachogi.md), so a
         position mirrored left to right (the observation's files, axis 2) is worth the
