@@ -12,14 +12,16 @@ import pytest
 pytest.importorskip("torch", reason="the learn extra is not installed (pip install .[learn])")
 pytest.importorskip("numpy", reason="the learn extra is not installed (pip install .[learn])")
 
+import numpy as np
 from click.testing import CliRunner
 
 from spieltisch.ai.spec import AgentSpecError, make_agent
 from spieltisch.arena.match import play_game
 from spieltisch.cli import main
 from spieltisch.core.registry import load
+from spieltisch.learn.agent import NetAgent
 from spieltisch.learn.curve import checkpoints_in
-from spieltisch.learn.net import CheckpointError, NetConfig, load_checkpoint
+from spieltisch.learn.net import CheckpointError, NetConfig, load_checkpoint, save_checkpoint
 from spieltisch.learn.puct import Node, search
 from spieltisch.learn.train import TrainConfig, Trainer
 
@@ -93,11 +95,47 @@ def test_net_spec_errors(tmp_path: Path) -> None:
         make_agent(f"net:model={junk}", game)
     with pytest.raises(AgentSpecError, match="sims"):
         make_agent(f"net:model={junk},sims=0", game)
+    with pytest.raises(AgentSpecError, match="fpu"):
+        make_agent(f"net:model={junk},fpu=3", game)
     with pytest.raises(CheckpointError):
         load_checkpoint(junk)
     model = _train(tmp_path, "hase-und-igel", minutes=0.02)
     with pytest.raises(AgentSpecError, match="trained for"):
         make_agent(f"net:model={model}", game)
+
+
+def test_first_play_urgency_tries_the_good_moves_first_in_a_bad_position() -> None:
+    """Two visited moves worth -0.5 and an unvisited one: at Q = 0 the unvisited move
+    wins whatever its prior; with `fpu` it counts as -0.5 - fpu and waits."""
+    node = Node()
+    node.moves = ["a", "b", "c"]
+    node.player = 0
+    node.prior = np.array([0.45, 0.45, 0.1])
+    node.n = np.array([3.0, 3.0, 0.0])
+    node.w = np.array([-1.5, -1.5, 0.0])
+    node.visits = 6
+    assert node.select(1.5) == 2
+    assert node.select(1.5, 0.3) in (0, 1)
+    node.visits = 0  # an unexpanded path: nothing to take a mean of, the priors decide
+    node.n[:] = 0.0
+    node.w[:] = 0.0
+    assert node.select(1.5, 0.3) == node.select(1.5) == 0
+
+
+def test_the_net_agent_takes_its_first_play_urgency_from_the_spec_or_the_network(
+    tmp_path: Path,
+) -> None:
+    game = load("ostseeschach")
+    model = _train(tmp_path, "ostseeschach", minutes=0.02)
+    net, _game, meta = load_checkpoint(model)
+    tuned = tmp_path / "tuned.pt"
+    save_checkpoint(tuned, net, game, {**meta, "fpu": 0.3})
+    cases = [("", model, None), ("", tuned, 0.3), (",fpu=0.1", tuned, 0.1)]
+    for spec, path, fpu in [*cases, (",fpu=none", tuned, None)]:
+        agent = make_agent(f"net:model={path}{spec}", game)
+        assert isinstance(agent, NetAgent) and agent.fpu == fpu
+        # A record names the rule the spec chose.
+        assert agent.spec.endswith(spec or "sims=64")
 
 
 def test_train_and_curve_commands(tmp_path: Path) -> None:

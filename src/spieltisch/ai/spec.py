@@ -61,7 +61,12 @@ INT_RANGES = {
 }
 #: The evaluation variants a native spec may name by number (`eval=N`, for measuring).
 EVAL_VARIANTS = range(100)
-FLOAT_RANGES = {"time": (0.001, 86_400.0), "c": (0.0, 100.0), "random": (0.0, 1.0)}
+FLOAT_RANGES = {
+    "time": (0.001, 86_400.0),
+    "c": (0.0, 100.0),
+    "fpu": (0.0, 2.0),
+    "random": (0.0, 1.0),
+}
 #: The longest spec read (a spec is a name and a few settings).
 MAX_SPEC_LENGTH = 200
 

@@ -18,19 +18,30 @@ from spieltisch.native import looks_back
 from spieltisch.native.batch import has_line
 from spieltisch.native.state import NativeState
 
+#: `NetAgent(fpu=NETWORK)`: the first-play urgency the checkpoint names (`network_fpu`).
+NETWORK = "network"
+
 #: Networks already read, by resolved path and modification time (a match builds an
 #: agent for every game; reading the file once is enough).
-_CACHE: dict[tuple[str, int], tuple[PolicyValueNet, Game[Any, Any]]] = {}
+_CACHE: dict[tuple[str, int], tuple[PolicyValueNet, Game[Any, Any], dict[str, Any]]] = {}
 
 
-def cached_model(path: Path) -> tuple[PolicyValueNet, Game[Any, Any]]:
-    """The network and game of a checkpoint, read once per file version."""
+def cached_model(path: Path) -> tuple[PolicyValueNet, Game[Any, Any], dict[str, Any]]:
+    """The network, game and meta data of a checkpoint, read once per file version."""
     resolved = path.resolve()
     key = (str(resolved), resolved.stat().st_mtime_ns if resolved.exists() else 0)
     if key not in _CACHE:
-        net, game, _meta = load_checkpoint(resolved)
-        _CACHE[key] = (net, game)
+        _CACHE[key] = load_checkpoint(resolved)
     return _CACHE[key]
+
+
+def network_fpu(meta: dict[str, Any]) -> float | None:
+    """The first-play urgency a checkpoint's meta data names (`"fpu"`, measured for that
+    network and written with it, as for the shipped Ostseeschach network), else None."""
+    value = meta.get("fpu")
+    if isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 2:
+        return float(value)
+    return None
 
 
 _FROZEN: dict[tuple[str, int], Any] = {}
@@ -48,10 +59,18 @@ def cached_frozen(path: Path, net: PolicyValueNet) -> Any:
 
 class NetAgent(Agent):
     """Plays the most visited move after `sims` PUCT simulations with the network of
-    `model` (a checkpoint of `spieltisch train`); deterministic for a given seed."""
+    `model` (a checkpoint of `spieltisch train`); deterministic for a given seed. `fpu`
+    is the first-play urgency of its tree (`puct.Node.select`; None: unvisited moves at
+    0), by default the one the checkpoint names."""
 
     def __init__(
-        self, model: Path, sims: int = 64, *, c: float = 1.5, seed: int | None = None
+        self,
+        model: Path,
+        sims: int = 64,
+        *,
+        c: float = 1.5,
+        fpu: float | str | None = NETWORK,
+        seed: int | None = None,
     ) -> None:
         super().__init__(seed)
         # A network this small runs fastest on one thread; more threads spin against
@@ -61,9 +80,12 @@ class NetAgent(Agent):
         self.model = model
         self.sims = sims
         self.c = c
-        self.net, self.game = cached_model(model)
+        self.net, self.game, meta = cached_model(model)
+        self.fpu = network_fpu(meta) if fpu == NETWORK else None if fpu is None else float(fpu)
         self.evaluate = NetEvaluator(cached_frozen(model, self.net))
         self.spec = f"net:model={model},sims={sims}"
+        if fpu != NETWORK:
+            self.spec += f",fpu={'none' if self.fpu is None else self.fpu}"
 
     def plays(self, game: Game[Any, Any]) -> bool:
         """Whether the model was trained for `game` with these options."""
@@ -89,6 +111,7 @@ class NetAgent(Agent):
             self.evaluate,
             random.Random(self.rng.random()),
             c=self.c,
+            fpu=self.fpu,
             mover=self.net.mover_frame,
         )
         assert root.moves is not None

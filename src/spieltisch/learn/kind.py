@@ -24,8 +24,11 @@ def build_net_agent(request: AgentRequest) -> Agent:
         raise AgentSpecError("the net agent needs a model file: net:model=PATH")
     sims = request.number("sims", int)
     c = request.number("c", float)
+    # No `fpu`: the network's own (its checkpoint's); `fpu=none`: unvisited moves at 0.
+    no_fpu = settings.get("fpu") == "none"
+    fpu = None if no_fpu else request.number("fpu", float)
     try:
-        from spieltisch.learn.agent import NetAgent
+        from spieltisch.learn.agent import NETWORK, NetAgent
         from spieltisch.learn.net import CheckpointError
     except ImportError:
         raise AgentSpecError(
@@ -34,7 +37,11 @@ def build_net_agent(request: AgentRequest) -> Agent:
     path = resolve_model(settings["model"])
     try:
         agent = NetAgent(
-            path, 64 if sims is None else sims, c=1.5 if c is None else c, seed=request.seed
+            path,
+            64 if sims is None else sims,
+            c=1.5 if c is None else c,
+            fpu=None if no_fpu else NETWORK if fpu is None else fpu,
+            seed=request.seed,
         )
     except (CheckpointError, OSError) as exc:
         message = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
@@ -48,6 +55,6 @@ def build_net_agent(request: AgentRequest) -> Agent:
 
 
 #: The kind as registered (and as the entry point `spieltisch.agents:net` names it).
-NET = AgentKind("net", frozenset({"model", "sims", "c", "seed"}), build_net_agent)
+NET = AgentKind("net", frozenset({"model", "sims", "c", "fpu", "seed"}), build_net_agent)
 
 register_agent(NET)

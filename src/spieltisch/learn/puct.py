@@ -62,9 +62,14 @@ class Node:
         self.w = np.zeros(len(moves))
         self.children = [None] * len(moves)
 
-    def select(self, c: float) -> int:
-        """The move index with the highest PUCT score (unvisited moves count as Q = 0)."""
+    def select(self, c: float, fpu: float | None = None) -> int:
+        """The move index with the highest PUCT score. Unvisited moves count as Q = 0,
+        or with `fpu` as the mean value of the node's visited moves less `fpu` (Leela
+        Chess Zero's first-play urgency: a move the network thinks little of is tried
+        after the good ones have been looked at, not whenever the node looks bad)."""
         q = self.w / np.maximum(self.n, 1.0)
+        if fpu is not None and self.visits:
+            q = np.where(self.n > 0, q, self.w.sum() / self.visits - fpu)
         u = c * self.prior * (math.sqrt(self.visits + 1) / (1.0 + self.n))
         return int(np.argmax(q + u))
 
@@ -84,7 +89,9 @@ class Node:
 Path = list[tuple[Node, int]]
 
 
-def _descend(root: Node, state: State[Any], rng: random.Random, c: float) -> tuple[Path, Node, int]:
+def _descend(
+    root: Node, state: State[Any], rng: random.Random, c: float, fpu: float | None
+) -> tuple[Path, Node, int]:
     """Walk from the root to a leaf (unexpanded or final), pushing the moves on `state`;
     returns the path of (node, move index), the leaf and the number of moves pushed."""
     node, pushed = root, 0
@@ -105,7 +112,7 @@ def _descend(root: Node, state: State[Any], rng: random.Random, c: float) -> tup
             continue
         if node.moves is None:
             return path, node, pushed
-        index = node.select(c)
+        index = node.select(c, fpu)
         state.push(node.moves[index])
         pushed += 1
         path.append((node, index))
@@ -129,16 +136,18 @@ def search(
     c: float = 1.5,
     noise: tuple[np.random.Generator, float, float] | None = None,
     mover: bool = True,
+    fpu: float | None = None,
 ) -> None:
     """Run `simulations` simulations in every (root, state) pair; each state is left as
     it was. `noise` = (generator, alpha, share) mixes Dirichlet noise into each root's
     priors once it is expanded; `mover`: the network's logits are in the mover's frame
-    (every network trained since that frame came; `Node.expand`)."""
+    (every network trained since that frame came; `Node.expand`); `fpu`: the value of an
+    unvisited move (`Node.select`)."""
     for _ in range(simulations):
         pending: list[tuple[int, Path, Node, int]] = []
         observations = []
         for index, (root, state) in enumerate(zip(roots, states, strict=True)):
-            path, leaf, pushed = _descend(root, state, rng, c)
+            path, leaf, pushed = _descend(root, state, rng, c, fpu)
             if state.is_over():
                 _backup(path, state.returns())
                 for _ in range(pushed):
