@@ -25,7 +25,13 @@ from spieltisch.core.registry import load
 from spieltisch.learn.curve import checkpoints_in
 from spieltisch.learn.expert import ExpertConfig, ShardTask, label, play_shard
 from spieltisch.learn.expert_run import ExpertRun
-from spieltisch.learn.net import NetConfig, load_checkpoint, new_net, save_checkpoint
+from spieltisch.learn.net import (
+    NetConfig,
+    PairPolicy,
+    load_checkpoint,
+    new_net,
+    save_checkpoint,
+)
 from spieltisch.learn.replay import TOP, Replay, Shard, policy_row
 from spieltisch.learn.shipped import NETS, resolve_model, shipped_names
 from spieltisch.native.state import NativeState
@@ -215,6 +221,8 @@ def test_the_expert_command_trains_and_refuses_a_second_run(tmp_path: Path) -> N
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     assert out.exists() and "checkpoints" in result.output
+    # Ostseeschach's moves pair squares: the pair policy head by default.
+    assert isinstance(load_checkpoint(out)[0].policy, PairPolicy)
     again = CliRunner().invoke(main, args)
     assert again.exit_code == 2 and "holds a run already" in again.output
     resumed = CliRunner().invoke(main, [*args[:5], "0.04", *args[6:], "--resume"])
@@ -223,10 +231,11 @@ def test_the_expert_command_trains_and_refuses_a_second_run(tmp_path: Path) -> N
 
 
 @NATIVE
-def test_the_expert_command_takes_a_fixed_value_scale(tmp_path: Path) -> None:
+def test_the_expert_command_takes_a_fixed_value_scale_and_a_linear_head(tmp_path: Path) -> None:
     args = _expert_args(tmp_path / "m.pt")
-    result = CliRunner().invoke(main, [*args, "--value-scale", "912.5"])
+    result = CliRunner().invoke(main, [*args, "--value-scale", "912.5", "--pair-width", "0"])
     assert result.exit_code == 0, result.output
+    assert load_checkpoint(tmp_path / "m.pt")[0].config.pair_width == 0
     log = (tmp_path / "m-run" / "checkpoints" / "log.jsonl").read_text().splitlines()
     assert json.loads(log[-1])["value_scale"] == 912.5
     bad = CliRunner().invoke(main, [*args, "--value-scale", "-1"])
