@@ -54,7 +54,7 @@ def test_an_unregistered_kind_is_an_unknown_agent(kinds: None) -> None:
 def test_the_learner_registers_net_without_ai_importing_it() -> None:
     kind: AgentKind = import_module("spieltisch.learn.kind").NET
     assert agent_kind("net") is kind
-    assert kind.settings == {"model", "sims", "c", "seed"}
+    assert kind.settings == {"model", "sims", "c", "fpu", "seed"}
     with pytest.raises(AgentSpecError, match="net agent needs a model file"):
         make_agent("net:sims=3")
     # Installed packages find it without the import: the entry point names the same object.
