@@ -20,8 +20,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def kinds(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Registrations of a test stay in the test."""
+    """Registrations of a test stay in the test, and so does a first reading of the entry
+    points (which registers `net` into the test's copy)."""
     monkeypatch.setattr(registry, "_kinds", dict(registry._kinds))
+    monkeypatch.setattr(registry, "_entry_points_read", registry._entry_points_read)
 
 
 def test_a_registered_kind_is_built_from_its_spec(kinds: None) -> None:
