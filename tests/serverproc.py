@@ -101,7 +101,11 @@ class ServerProcess:
         pid = self.process.pid
         found: list[int] = []
         for task in Path(f"/proc/{pid}/task").iterdir():
-            for part in (task / "children").read_text().split():
+            try:
+                children = (task / "children").read_text().split()
+            except OSError:  # the thread ended since the listing (its children are none)
+                continue
+            for part in children:
                 try:
                     command = Path(f"/proc/{part}/cmdline").read_bytes()
                 except OSError:  # gone meanwhile
