@@ -10,6 +10,7 @@ import numpy as np
 import torch
 
 from spieltisch.ai.agent import Agent
+from spieltisch.ai.spec import FLOAT_RANGES
 from spieltisch.core.game import Game, State
 from spieltisch.learn.evaluator import NetEvaluator, frozen
 from spieltisch.learn.net import PolicyValueNet, load_checkpoint
@@ -39,7 +40,8 @@ def network_fpu(meta: dict[str, Any]) -> float | None:
     """The first-play urgency a checkpoint's meta data names (`"fpu"`, measured for that
     network and written with it, as for the shipped Ostseeschach network), else None."""
     value = meta.get("fpu")
-    if isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 2:
+    low, high = FLOAT_RANGES["fpu"]  # the bounds a spec's `fpu` has
+    if isinstance(value, int | float) and not isinstance(value, bool) and low <= value <= high:
         return float(value)
     return None
 

@@ -25,8 +25,8 @@ def build_net_agent(request: AgentRequest) -> Agent:
     sims = request.number("sims", int)
     c = request.number("c", float)
     # No `fpu`: the network's own (its checkpoint's); `fpu=none`: unvisited moves at 0.
-    no_fpu = settings.get("fpu") == "none"
-    fpu = None if no_fpu else request.number("fpu", float)
+    fpu_text = settings.get("fpu")
+    fpu = None if fpu_text in (None, "none") else request.number("fpu", float)
     try:
         from spieltisch.learn.agent import NETWORK, NetAgent
         from spieltisch.learn.net import CheckpointError
@@ -40,7 +40,7 @@ def build_net_agent(request: AgentRequest) -> Agent:
             path,
             64 if sims is None else sims,
             c=1.5 if c is None else c,
-            fpu=None if no_fpu else NETWORK if fpu is None else fpu,
+            fpu=NETWORK if fpu_text is None else fpu,
             seed=request.seed,
         )
     except (CheckpointError, OSError) as exc:
