@@ -3,7 +3,9 @@ log (docs/measurements/tuning.md).
 
 The switches (`spieltisch.native.search.PRUNE_SWITCHES`: seeq, seep, rfp, lmp, mdp, fut,
 raz, imp, lmr, cmh, caph, iir, se) are written joined by `+` (`mdp+rfp`), `none` for all
-off, `default` for the game's defaults, and `default+a+b` for the defaults with more on.
+off, `default` for the game's defaults, and `default+a+b` for the defaults with more on; a
+last word `unit=N` sets the unit of the pruning margins in evaluation points
+(`default+unit=2500`; without it the game's own, `spieltisch.native.search.prune_unit`).
 As `benchmarks.evaluation_match` does: paired games, seats swapped, the same start
 (`new_state` with the pair's seed) and chance outcomes in both games of a pair, the first
 OPENING moves random and the same in both, the Python state refereeing; BUDGET is a depth
@@ -22,6 +24,7 @@ plays; it prints the LLR after each pair and the verdict at the end.
     python -m benchmarks.pruning_match schachogi 20 0.05s 4 mdp mdp+rfp
     python -m benchmarks.pruning_match schachogi 50 20000n 4 default default+cmh
     python -m benchmarks.pruning_match schachogi 1000 10000n 4 default default+fut 7 --sprt 0,15
+    python -m benchmarks.pruning_match hase-und-igel 100 0.05s 4 default default+unit=400
 """
 
 from __future__ import annotations
@@ -46,6 +49,18 @@ from spieltisch.native.search import (
 )
 
 
+def split_unit(text: str) -> tuple[str, int]:
+    """A set's switches apart from its margins' unit: `default+fut+unit=400` gives
+    (`default+fut`, 400); without a `unit=` word the unit is 0 (the game's own)."""
+    words = text.split("+")
+    if not words[-1].startswith("unit="):
+        return text, 0
+    value = words[-1].removeprefix("unit=")
+    if not value.isdigit() or int(value) < 1:
+        raise SystemExit(f"unit={value}: a whole number of evaluation points, at least 1")
+    return "+".join(words[:-1]) or "default", int(value)
+
+
 def read_switches(name: str, text: str) -> dict[str, bool]:
     """Every switch on or off as `text` names them (`none`, `default`, `a+b`, or
     `default+a+b`: the game's defaults with a and b on too)."""
@@ -66,7 +81,13 @@ class PruningAgent(Agent):
     """The native search at a fixed depth or time a move with a given set of switches."""
 
     def __init__(
-        self, name: str, switches: dict[str, bool], depth: int, seconds: float, nodes: int = 0
+        self,
+        name: str,
+        switches: dict[str, bool],
+        depth: int,
+        seconds: float,
+        nodes: int = 0,
+        unit: int = 0,
     ) -> None:
         super().__init__(None)
         self.name = name
@@ -74,9 +95,11 @@ class PruningAgent(Agent):
         self.depth = depth
         self.seconds = seconds
         self.nodes = nodes
+        self.unit = unit
         on = "+".join(k for k, v in switches.items() if v) or "none"
         budget = f"time={seconds}" if seconds else f"nodes={nodes}" if nodes else f"depth={depth}"
-        self.spec = f"native:{budget} ({on})"
+        margins = f",unit={unit}" if unit else ""
+        self.spec = f"native:{budget}{margins} ({on})"
 
     def select(self, state: State[Any]) -> Any:
         if state.is_chance():
@@ -90,6 +113,7 @@ class PruningAgent(Agent):
             depth=self.depth,
             prune=self.switches,
             nodes=self.nodes,
+            unit=self.unit,
         )
         if result.best is None:
             raise ValueError("the native engine found no move in a game in play")
@@ -107,12 +131,14 @@ def measure(
     seed: int = 2026,
     nodes: int = 0,
     sprt: SPRT | None = None,
+    units: tuple[int, int] = (0, 0),
 ) -> MatchScore:
-    """TEST's result against BASE over `pairs` game pairs (fewer where `sprt` decides)."""
+    """TEST's result against BASE over `pairs` game pairs (fewer where `sprt` decides);
+    `units` the margins' units of BASE and TEST (0: the game's own)."""
     game = spieltisch.load(name)
     limit = MAX_DEPTH if seconds or nodes else depth
-    new = PruningAgent(name, test, limit, seconds, nodes)
-    old = PruningAgent(name, base, limit, seconds, nodes)
+    new = PruningAgent(name, test, limit, seconds, nodes, units[1])
+    old = PruningAgent(name, base, limit, seconds, nodes, units[0])
     tally = _Tally(sprt)
     return play_pairs(
         game,
@@ -165,12 +191,24 @@ def main(argv: list[str]) -> None:
     seconds = float(budget[:-1]) if budget.endswith("s") else 0.0
     nodes = int(budget[:-1]) if budget.endswith("n") else 0
     depth = 0 if seconds or nodes else int(budget)
-    base = read_switches(name, base_text)
-    test = read_switches(name, test_text)
+    base_set, base_unit = split_unit(base_text)
+    test_set, test_unit = split_unit(test_text)
+    base = read_switches(name, base_set)
+    test = read_switches(name, test_set)
     start = time.perf_counter()
     load = os.getloadavg()[0]
     score = measure(
-        name, int(pairs_text), depth, seconds, int(opening_text), base, test, seed, nodes, sprt
+        name,
+        int(pairs_text),
+        depth,
+        seconds,
+        int(opening_text),
+        base,
+        test,
+        seed,
+        nodes,
+        sprt,
+        (base_unit, test_unit),
     )
     elapsed = time.perf_counter() - start
     low, high = score.score_interval()

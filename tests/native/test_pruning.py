@@ -18,6 +18,7 @@ from spieltisch.native.search import (
     mate_in,
     prune_defaults,
     prune_mask,
+    prune_unit,
     search,
 )
 from tests.helpers.forced import AMBER_IN_1, AMBER_IN_3, LOSS_IN_2, ostsee
@@ -153,3 +154,43 @@ def test_each_new_switch_acts(switch: str) -> None:
     without = search("schachogi", text, depth=8, prune=base)
     with_it = search("schachogi", text, depth=8, prune={**base, switch: True})
     assert with_it.nodes != without.nodes
+
+
+#: A game's own unit of the pruning margins (`kPawn`): a light piece in Ostseeschach, a
+#: Brrbrr in Schachogi, the measured unit in the others (docs/native.md).
+UNITS = {"ostseeschach": 800, "schachogi": 100, "hase-und-igel": 100, "okard": 100}
+
+
+@pytest.mark.parametrize("game", list(UNITS))
+def test_the_margins_unit_is_set_at_run_time(game: str) -> None:
+    """`unit` sets the unit of the margins: 0 and the game's own unit search the same tree;
+    another gives another tree at the same depth, and a much larger one prunes less (fewer
+    moves fall under the futility margins), so it visits more positions."""
+    assert prune_unit(game) == UNITS[game]
+    state = spieltisch.load(game).new_state(seed=3)
+    while state.is_chance():
+        state.play(state.chance_outcomes()[0][0])
+    switches = {"fut": True, "rfp": True}
+    nodes = {
+        unit: search(game, state.text(), depth=7, prune=switches, unit=unit).nodes
+        for unit in (0, UNITS[game], 1, 50 * UNITS[game])
+    }
+    assert nodes[0] == nodes[UNITS[game]]
+    assert nodes[1] != nodes[0] < nodes[50 * UNITS[game]]
+
+
+def test_native_agent_specs_set_the_unit() -> None:
+    """`native:…,unit=N` reaches the search and the spec; it is a whole number of at least 1."""
+    game = spieltisch.load("hase-und-igel")
+    state = game.new_state(seed=3)
+    nodes = []
+    for spec in ("native:depth=7,fut=on", "native:depth=7,fut=on,unit=5000"):
+        agent = make_agent(spec, game)
+        assert isinstance(agent, NativeAgent)
+        agent.select(state)
+        nodes.append(agent.stats["nodes"])
+    assert agent.unit == 5000 and agent.spec == "native:depth=7,unit=5000,fut=on"
+    assert nodes[0] < nodes[1]
+    for bad in ("0", "-5", "many"):
+        with pytest.raises(AgentSpecError, match="unit"):
+            make_agent(f"native:depth=5,unit={bad}", game)

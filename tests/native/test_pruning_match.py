@@ -25,6 +25,15 @@ def test_switch_sets() -> None:
         pruning_match.read_switches("schachogi", "default+razor")
 
 
+def test_a_sets_unit_of_the_margins() -> None:
+    assert pruning_match.split_unit("default+fut") == ("default+fut", 0)
+    assert pruning_match.split_unit("default+fut+unit=400") == ("default+fut", 400)
+    assert pruning_match.split_unit("unit=2500") == ("default", 2500)
+    for bad in ("default+unit=0", "default+unit=x"):
+        with pytest.raises(SystemExit, match="unit="):
+            pruning_match.split_unit(bad)
+
+
 def test_a_match_with_a_position_budget(capsys: pytest.CaptureFixture[str]) -> None:
     pruning_match.main(["schachogi", "1", "300n", "2", "default", "default+cmh"])
     out = capsys.readouterr().out

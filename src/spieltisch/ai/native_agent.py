@@ -31,7 +31,8 @@ class NativeAgent(Agent):
     `lmp`, `seeq`, `seep`, `mdp`: for measuring each); `evaluation` "nnue" or "classic" in a
     game with a learned evaluation (Schachogi's NNUE, docs/native.md), or the number of one
     of the engine's evaluation variants (`eval=N`, for measuring a candidate against the
-    default)."""
+    default); `unit` (above 0) the unit of the pruning margins in evaluation points in place
+    of the game's own (`native.search.prune_unit`, for tuning them)."""
 
     def __init__(
         self,
@@ -44,6 +45,7 @@ class NativeAgent(Agent):
         history: bool = True,
         prune: dict[str, bool] | None = None,
         evaluation: str | None = None,
+        unit: int = 0,
     ) -> None:
         super().__init__(seed)
         budget = budget or Budget()
@@ -55,6 +57,7 @@ class NativeAgent(Agent):
         self.randomness = randomness
         self.history = history
         self.evaluation = evaluation
+        self.unit = max(0, unit)
         #: The selectivity switches set over the game's defaults (`native.search.PRUNE_SWITCHES`).
         self.prune = dict(prune or {})
         #: After the first move of a game the table of the earlier moves is kept.
@@ -77,6 +80,8 @@ class NativeAgent(Agent):
             parts.append("history=off")
         if evaluation is not None:
             parts.append(f"eval={evaluation}")
+        if self.unit:
+            parts.append(f"unit={self.unit}")
         for name, on in sorted(self.prune.items()):
             parts.append(f"{name}={'on' if on else 'off'}")
         self.spec = "native:" + ",".join(parts)
@@ -113,6 +118,7 @@ class NativeAgent(Agent):
             table_owner=self._table_owner,
             prune=self.prune,
             evaluation=self.evaluation,
+            unit=self.unit,
         )
         self._in_game = True
         self.stats = {

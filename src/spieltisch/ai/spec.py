@@ -45,6 +45,7 @@ KEYS = {
         "seed",
         "history",
         "eval",
+        "unit",
         *PRUNE_SWITCHES,
     },
 }
@@ -58,6 +59,7 @@ INT_RANGES = {
     "seed": (0, MAX_SEED),
     "threads": (1, 64),
     "hash": (1, 4096),
+    "unit": (1, 1_000_000),
 }
 #: The evaluation variants a native spec may name by number (`eval=N`, for measuring).
 EVAL_VARIANTS = range(100)
@@ -238,5 +240,6 @@ def make_agent(
                 name: _flag(settings, name, True) for name in PRUNE_SWITCHES if name in settings
             },
             evaluation=evaluation,
+            unit=_number(settings, "unit", int) or 0,
         )
     return AlphaBetaAgent(budget, seed=seed, shuffle=_flag(settings, "shuffle", True))

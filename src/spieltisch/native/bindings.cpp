@@ -236,6 +236,7 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
         },
         nb::arg("text"), nb::arg("config") = "", "The native position key (equal positions, equal keys).");
     m.attr("prune_defaults") = default_pruning<G>();
+    m.attr("prune_unit") = pawn_unit<G>();
     m.attr("has_see") = HasSee<G>;
     if constexpr (HasSee<G>) {
         m.def(
@@ -284,11 +285,11 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
            const std::string& config, bool star, bool plain, bool ordered,
            const std::vector<std::string>& moves, int multipv,
            const std::vector<std::string>& searchmoves, int prune, std::uint64_t nodes,
-           std::uint64_t table_owner) {
+           std::uint64_t table_owner, int unit) {
             const G root = after_moves(read_game<G>(text, config), moves);
             SearchLimits limits{depth, seconds, threads, hash_mb, keep_table, star, plain, ordered,
                                 std::clamp(multipv, 1, 256), prune < 0 ? -1 : prune & kAllPruning,
-                                nodes, table_owner};
+                                nodes, table_owner, std::max(unit, 0)};
             using M = typename G::Move;
             std::vector<M> only;
             if (!searchmoves.empty()) {
@@ -342,7 +343,7 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
         nb::arg("plain") = false, nb::arg("ordered") = true,
         nb::arg("moves") = std::vector<std::string>{}, nb::arg("multipv") = 1,
         nb::arg("searchmoves") = std::vector<std::string>{}, nb::arg("prune") = -1,
-        nb::arg("nodes") = 0, nb::arg("table_owner") = 0,
+        nb::arg("nodes") = 0, nb::arg("table_owner") = 0, nb::arg("unit") = 0,
         "Search the position after `moves` from `text` (GIL released): (best, score, depth, "
         "nodes, seconds, pv, iterations, lines); `report` is called with each completed "
         "iteration; `keep_table` uses what earlier searches of `table_owner` left in its table. "
@@ -354,7 +355,8 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
         "late-move pruning, 16 mate distance, 32 futility, 64 razoring, 128 improving, 256 "
         "reduction table, 512 continuation history, 1024 capture history, 2048 internal "
         "iterative reduction, 4096 singular extension, 8192 threat extension; -1 the game's defaults); `nodes` a "
-        "budget of positions (0: none).");
+        "budget of positions (0: none); `unit` the unit of the pruning margins in evaluation "
+        "points (0: the game's own).");
     m.def(
         "line_keys",
         [](const std::string& text, const std::vector<std::string>& moves,

@@ -133,6 +133,14 @@ def prune_defaults(game: GameLike) -> dict[str, bool]:
     return {name: bool(mask & bit) for name, bit in PRUNE_SWITCHES.items()}
 
 
+def prune_unit(game: GameLike) -> int:
+    """The unit of `game`'s pruning margins in its evaluation points when none is given
+    (`search(..., unit=...)`): a Brrbrr in Schachogi, a light piece in Ostseeschach."""
+    engine, _ = _engine(game)
+    unit: int = engine.prune_unit
+    return unit
+
+
 def prune_mask(game: GameLike, prune: Mapping[str, bool] | None) -> int:
     """The engine's bits for `prune` (switch name to on/off) over `game`'s defaults; a name
     that is no switch raises ValueError."""
@@ -228,6 +236,7 @@ def search(
     prune: Mapping[str, bool] | None = None,
     evaluation: str | int | None = None,
     nodes: int = 0,
+    unit: int = 0,
 ) -> SearchResult:
     """Search the position `text` of `game` (a name: its default options; a `Game`: its
     options), or the position after `moves` from it, for `time` seconds and/or to `depth`.
@@ -258,6 +267,9 @@ def search(
     `prune_defaults`), e.g. `{"rfp": False}`; `plain=True` turns them all off. `nodes`
     (when above 0) stops the search after about that many positions, keeping the last
     completed depth: a budget that does not depend on the machine's load, for measurements.
+    `unit` (above 0) sets the unit of the pruning margins (futility, reverse futility,
+    razoring, the singular margin, SEE pruning) in evaluation points in place of the
+    game's own (`prune_unit`), for tuning them.
 
     `evaluation` picks the evaluation: in a game with a learned one (`Game.nnue`) "nnue"
     the network, "classic" the hand-written one (the default); or a number, one of the
@@ -310,6 +322,7 @@ def search(
             mask,
             max(0, nodes),
             max(0, table_owner),
+            max(0, unit),
         )
     except BaseException:
         if failures:

@@ -151,6 +151,10 @@ struct SearchLimits {
     // Whose table `keep_table` keeps: an agent's own number (TablePool), so that agents of
     // one process never read each other's entries.
     std::uint64_t table_owner = 0;
+    // The unit of the pruning margins (futility, reverse futility, razoring, the singular
+    // margin, SEE pruning) in evaluation points; 0: the game's own (`pawn_unit`), the
+    // default every level plays with. For tuning the margins per game at run time.
+    int unit = 0;
 };
 
 // One principal variation at the root: its value for the mover and its moves.
@@ -209,6 +213,7 @@ struct SharedSearch {
     bool plain = false;
     bool ordered = true;
     int prune = 0;  // the selectivity switches on (kSeeQuiescence ...)
+    int unit = 100;  // the unit of the pruning margins (SearchLimits::unit, resolved)
 
     SharedSearch(int hash_mb, bool keep, std::uint64_t table_owner)
         : megabytes(hash_mb),
@@ -589,7 +594,7 @@ public:
         }
 
         const int prune = shared_.prune;
-        const int pawn = pawn_unit<G>();
+        const int pawn = shared_.unit;
         // The hash move left out while a singular extension asks how the others do.
         const Move excluded = excluded_move_[ply];
         // Mate-distance pruning: from here a win comes at the next ply at the soonest, and a
@@ -1013,6 +1018,7 @@ SearchOutcome<typename G::Move> search_position(
     shared.plain = limits.plain;
     shared.ordered = limits.ordered;
     shared.prune = limits.plain ? 0 : limits.prune < 0 ? default_pruning<G>() : limits.prune;
+    shared.unit = limits.unit > 0 ? limits.unit : pawn_unit<G>();
     shared.node_limit = limits.nodes;
     if (limits.seconds > 0) {
         // 1 ms is kept back for unwinding the tree and joining the helper threads.
