@@ -184,12 +184,15 @@ def test_native_agent_specs_set_the_unit() -> None:
     game = spieltisch.load("hase-und-igel")
     state = game.new_state(seed=3)
     nodes = []
+    agents = []
     for spec in ("native:depth=7,fut=on", "native:depth=7,fut=on,unit=5000"):
         agent = make_agent(spec, game)
         assert isinstance(agent, NativeAgent)
         agent.select(state)
         nodes.append(agent.stats["nodes"])
-    assert agent.unit == 5000 and agent.spec == "native:depth=7,unit=5000,fut=on"
+        agents.append(agent)
+    agent = agents[1]
+    assert agents[0].unit == 0 and agent.unit == 5000 and agent.spec == "native:depth=7,unit=5000,fut=on"
     assert nodes[0] < nodes[1]
     for bad in ("0", "-5", "many"):
         with pytest.raises(AgentSpecError, match="unit"):
