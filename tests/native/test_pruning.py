@@ -158,7 +158,7 @@ def test_each_new_switch_acts(switch: str) -> None:
 
 #: A game's own unit of the pruning margins (`kPawn`): a light piece in Ostseeschach, a
 #: Brrbrr in Schachogi, the measured unit in the others (docs/native.md).
-UNITS = {"ostseeschach": 800, "schachogi": 100, "hase-und-igel": 100, "okard": 100}
+UNITS = {"ostseeschach": 800, "schachogi": 100, "hase-und-igel": 1000, "okard": 100}
 
 
 @pytest.mark.parametrize("game", list(UNITS))
