@@ -192,7 +192,11 @@ def test_native_agent_specs_set_the_unit() -> None:
         nodes.append(agent.stats["nodes"])
         agents.append(agent)
     agent = agents[1]
-    assert agents[0].unit == 0 and agent.unit == 5000 and agent.spec == "native:depth=7,unit=5000,fut=on"
+    assert (
+        agents[0].unit == 0
+        and agent.unit == 5000
+        and agent.spec == "native:depth=7,unit=5000,fut=on"
+    )
     assert nodes[0] < nodes[1]
     for bad in ("0", "-5", "many"):
         with pytest.raises(AgentSpecError, match="unit"):

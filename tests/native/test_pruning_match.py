@@ -25,7 +25,7 @@ def test_switch_sets() -> None:
         pruning_match.read_switches("schachogi", "default+razor")
 
 
-def test_a_sets_unit_of_the_margins() -> None:
+def test_a_sets_margin_unit() -> None:
     assert pruning_match.split_unit("default+fut") == ("default+fut", 0)
     assert pruning_match.split_unit("default+fut+unit=400") == ("default+fut", 400)
     assert pruning_match.split_unit("unit=2500") == ("default", 2500)

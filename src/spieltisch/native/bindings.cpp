@@ -289,7 +289,7 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
             const G root = after_moves(read_game<G>(text, config), moves);
             SearchLimits limits{depth, seconds, threads, hash_mb, keep_table, star, plain, ordered,
                                 std::clamp(multipv, 1, 256), prune < 0 ? -1 : prune & kAllPruning,
-                                nodes, table_owner, std::max(unit, 0)};
+                                nodes, table_owner, std::clamp(unit, 0, 1000000)};
             using M = typename G::Move;
             std::vector<M> only;
             if (!searchmoves.empty()) {
@@ -356,7 +356,7 @@ void bind_game(nb::module_& parent, const char* name, const char* doc) {
         "reduction table, 512 continuation history, 1024 capture history, 2048 internal "
         "iterative reduction, 4096 singular extension, 8192 threat extension; -1 the game's defaults); `nodes` a "
         "budget of positions (0: none); `unit` the unit of the pruning margins in evaluation "
-        "points (0: the game's own).");
+        "points (0: the game's own; at most 1000000).");
     m.def(
         "line_keys",
         [](const std::string& text, const std::vector<std::string>& moves,
