@@ -98,7 +98,7 @@ public:
     int move_value(Move) const { return 0; }
     // The unit of the search's pruning margins: 1000 points, about four tenths of a turn
     // near an even race (the evaluation is 10000 tanh(turns / 4)); measured against 100,
-    // 600 and 2500 (docs/measurements/tuning.md).
+    // 600 and 2500, and 1500 by an SPRT (docs/measurements/tuning.md).
     static constexpr int kPawn = 1000;
     // The selectivity switches searched with by default (core/pruning.hpp), as measured:
     // mate-distance pruning, futility pruning (an SPRT at 0.05 s a move accepted it with
