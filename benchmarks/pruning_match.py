@@ -2,9 +2,9 @@
 log (docs/measurements/tuning.md).
 
 The switches (`spieltisch.native.search.PRUNE_SWITCHES`: seeq, seep, rfp, lmp, mdp, fut,
-raz, imp, lmr, cmh, caph, iir, se) are written joined by `+` (`mdp+rfp`), `none` for all
-off, `default` for the game's defaults, and `default+a+b` for the defaults with more on; a
-last word `unit=N` sets the unit of the pruning margins in evaluation points
+raz, imp, lmr, cmh, caph, iir, se, thr, evo, ctt) are written joined by `+` (`mdp+rfp`),
+`none` for all off, `default` for the game's defaults, and `default+a+b` for the defaults
+with more on; a last word `unit=N` sets the unit of the pruning margins in evaluation points
 (`default+unit=2500`; without it the game's own, `spieltisch.native.search.prune_unit`).
 As `benchmarks.evaluation_match` does: paired games, seats swapped, the same start
 (`new_state` with the pair's seed) and chance outcomes in both games of a pair, the first

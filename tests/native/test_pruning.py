@@ -1,11 +1,14 @@
 """The search's selectivity switches (SEE pruning in quiescence and at low depth, reverse
 futility, late-move pruning, mate-distance pruning, futility, razoring, the improving flag,
 the reduction table, continuation and capture history, internal iterative reductions,
-singular extensions): with every switch off, with each on alone and with all on, the same
+singular extensions, the threat extension, ordering by value, chance nodes in the table):
+with every switch off, with each on alone and with all on, the same
 best move at a fixed depth on tactical positions where one move clearly wins (an amber, a
 Pflöck, material) or alone avoids a loss, and the exact distance of proven results."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
@@ -89,7 +92,19 @@ def test_switch_names_and_defaults() -> None:
     assert prune_mask("schachogi", SETS["all"]) == sum(PRUNE_SWITCHES.values())
     with pytest.raises(ValueError, match="no selectivity switch"):
         prune_mask("schachogi", {"razor": True})
-    assert set(PRUNE_SWITCHES) >= {"fut", "raz", "imp", "lmr", "cmh", "caph", "iir", "se", "thr"}
+    assert set(PRUNE_SWITCHES) >= {
+        "fut",
+        "raz",
+        "imp",
+        "lmr",
+        "cmh",
+        "caph",
+        "iir",
+        "se",
+        "thr",
+        "evo",
+        "ctt",
+    }
 
 
 def test_native_agent_specs_set_the_switches() -> None:
@@ -145,7 +160,9 @@ def test_node_budget_stops_the_search() -> None:
     assert result.iterations[-1].nodes <= result.nodes
 
 
-@pytest.mark.parametrize("switch", ["fut", "raz", "imp", "lmr", "cmh", "caph", "iir", "se", "thr"])
+@pytest.mark.parametrize(
+    "switch", ["fut", "raz", "imp", "lmr", "cmh", "caph", "iir", "se", "thr", "evo"]
+)
 def test_each_new_switch_acts(switch: str) -> None:
     """Each switch of the second round changes the tree at a fixed depth (the improving flag
     acts through the margins of rfp and lmp, so those are on in both searches)."""
@@ -154,6 +171,37 @@ def test_each_new_switch_acts(switch: str) -> None:
     without = search("schachogi", text, depth=8, prune=base)
     with_it = search("schachogi", text, depth=8, prune={**base, switch: True})
     assert with_it.nodes != without.nodes
+
+
+def test_the_chance_table_acts_and_keeps_the_value() -> None:
+    """`ctt` keeps Okard's chance nodes (the die) in the table: at a fixed depth the search
+    visits fewer positions and finds the same move and value (a value stored for the
+    wrong player, or a bound taken for an exact value, would change them)."""
+    game = spieltisch.load("okard")
+    base = prune_defaults("okard")
+    nodes = {False: 0, True: 0}
+    for seed in range(6):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        plies = rng.randrange(0, 8)
+        while state.phase != "play" or state.is_chance() or plies > 0:
+            if state.is_chance():
+                state.play(state.chance_outcomes()[0][0])
+                continue
+            if state.phase == "play":
+                plies -= 1
+            state.play(rng.choice(state.legal_moves()))
+        results = {
+            on: search("okard", state.text(), depth=4, prune={**base, "ctt": on})
+            for on in (False, True)
+        }
+        assert (results[True].best, results[True].score) == (
+            results[False].best,
+            results[False].score,
+        )
+        for on, result in results.items():
+            nodes[on] += result.nodes
+    assert nodes[True] < nodes[False]
 
 
 #: A game's own unit of the pruning margins (`kPawn`): a light piece in Ostseeschach, a

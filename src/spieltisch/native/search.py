@@ -40,7 +40,8 @@ MAX_MULTIPV = 16
 #: reductions, `lmr` reductions from a log x log table adjusted by history, `cmh` quiet
 #: history with continuation history and countermoves, `caph` capture history, `iir`
 #: internal iterative reductions, `se` singular extensions, `thr` the threat extension
-#: (Schachogi's Pflöck attacked) (docs/native.md).
+#: (Schachogi's Pflöck attacked), `evo` quiet moves ordered by the static value they lead
+#: to, `ctt` chance nodes' values kept in the transposition table (docs/native.md).
 PRUNE_SWITCHES = {
     "seeq": 1,
     "seep": 2,
@@ -56,6 +57,8 @@ PRUNE_SWITCHES = {
     "iir": 2048,
     "se": 4096,
     "thr": 8192,
+    "evo": 16384,
+    "ctt": 32768,
 }
 
 

@@ -37,7 +37,14 @@ namespace spieltisch::native {
 //                   no other move reaches (an excluded-move search at half depth) is searched
 //                   one ply deeper; where even the others reach beta, the node cuts (multi-cut);
 //   kThreat         a move after which the other side's Pflöck (or König) is attacked is
-//                   searched one ply deeper, in the games that give `in_danger()` (Schachogi).
+//                   searched one ply deeper, in the games that give `in_danger()` (Schachogi);
+//   kEvalOrder      at depth >= 4, the quiet moves after the hash move, the killers and the
+//                   countermove are ordered by the static value of the position each leads
+//                   to, for the mover (for games whose quiet moves histories tell apart badly);
+//   kChanceTable    chance nodes (a die roll) keep their values in the transposition table
+//                   as the other nodes do: a chance node met again is answered from it where
+//                   the entry was searched at least as deep and its bound settles the window
+//                   (Okard).
 // The SEE switches act only in games that give `see` (Ostseeschach, Schachogi).
 inline constexpr int kSeeQuiescence = 1;
 inline constexpr int kSeeMain = 2;
@@ -53,6 +60,8 @@ inline constexpr int kCaptureHistory = 1024;
 inline constexpr int kInternalReduction = 2048;
 inline constexpr int kSingular = 4096;
 inline constexpr int kThreat = 8192;
-inline constexpr int kAllPruning = 16383;
+inline constexpr int kEvalOrder = 16384;
+inline constexpr int kChanceTable = 32768;
+inline constexpr int kAllPruning = 65535;
 
 }  // namespace spieltisch::native

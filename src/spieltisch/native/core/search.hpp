@@ -512,12 +512,14 @@ private:
     int& history_of(int player, Move move) { return history_[player & 1][move & 4095]; }
 
     // Score `moves[0..count)` for ordering into `keys`: hash move, forcing moves by
-    // value, killers, history. `pick` then brings the best remaining move forward.
+    // value, killers, history (or, with kEvalOrder at depth >= 4, the static value each
+    // quiet move leads to). `pick` then brings the best remaining move forward.
     void score_moves(const Move* moves, int* keys, int count, Move hash_move, int ply,
-                     int player) {
+                     int player, int depth) {
         const int prune = shared_.prune;
         const bool stats = (prune & kContinuation) && ply < kMaxPly;
         const Move counter = stats ? countermove(player, ply) : kNone;
+        const bool by_value = (prune & kEvalOrder) && depth >= 4;
         for (int i = 0; i < count; ++i) {
             const Move m = moves[i];
             int key;
@@ -533,9 +535,17 @@ private:
                 key = (1 << 27) + 1;
             } else if (ply < kMaxPly && m == killers_[ply][1]) {
                 key = 1 << 27;
+            } else if (stats && m == counter) {
+                key = (1 << 27) - 1;
+            } else if (by_value) {
+                // Between 2^25 and 3 * 2^25: below the killers, above nothing else.
+                typename G::Undo undo;
+                game_.make(m, undo);
+                const int value = game_.evaluate(player);
+                game_.unmake(m, undo);
+                key = (1 << 26) + std::clamp(value, -(1 << 25) + 1, (1 << 25) - 1);
             } else if (stats) {
-                key = m == counter ? (1 << 27) - 1
-                                   : quiet_stat(player, m, history_key(game_, m), ply);
+                key = quiet_stat(player, m, history_key(game_, m), ply);
             } else {
                 key = std::min(history_of(player, m), (1 << 26));
             }
@@ -581,7 +591,12 @@ public:
             side_stack_[ply] = player;
             eval_stack_[ply] = kNoEval;
         }
-        if (player == kChance) return chance(moves, count, depth, alpha, beta, ply, as);
+        if (player == kChance) {
+            if (!(shared_.prune & kChanceTable) || shared_.plain || ply == 0) {
+                return chance(moves, count, depth, alpha, beta, ply, as);
+            }
+            return chance_with_table(moves, count, depth, alpha, beta, ply, as);
+        }
         if (ply >= kMaxPly - 2) return game_.evaluate(player);
         if (depth <= 0) return quiescence(moves, count, alpha, beta, ply, player, 0);
         count = skip_redundant(moves, count, ply);
@@ -703,7 +718,7 @@ public:
         }
 
         int keys[G::kMaxMoves];
-        score_moves(moves, keys, count, hash_move, ply, player);
+        score_moves(moves, keys, count, hash_move, ply, player, depth);
         const int start_alpha = alpha;
         int best = -kInfinity;
         Move best_move = moves[0];
@@ -857,6 +872,25 @@ private:
         pv_length_[ply] = std::max(child_end, ply + 1);
     }
 
+    // A chance node through the transposition table (kChanceTable): its value for `as`
+    // under a key apart from the decision nodes' and from the other player's view.
+    int chance_with_table(Move* moves, int count, int depth, int alpha, int beta, int ply, int as) {
+        const std::uint64_t key = game_.hash() ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(as + 2));
+        TranspositionTable::Entry entry;
+        if (shared_.table.probe(key, entry) && entry.depth >= depth) {
+            const int stored = from_table(entry.score, ply);
+            if (entry.type == NodeType::kPv || (entry.type == NodeType::kCut && stored >= beta) ||
+                (entry.type == NodeType::kAll && stored <= alpha)) {
+                return stored;
+            }
+        }
+        const int value = chance(moves, count, depth, alpha, beta, ply, as);
+        if (stopped()) return 0;
+        const NodeType type = value <= alpha ? NodeType::kAll : value >= beta ? NodeType::kCut : NodeType::kPv;
+        shared_.table.store(key, depth, type, to_table(value, ply), false, 0);
+        return value;
+    }
+
     // Expectimax over the outcomes with Star1/Star2 pruning (Ballard 1983; Hauk, Buro and
     // Schaeffer 2004). Values for `as` lie within [-kWin, kWin]. Star2 first probes every
     // outcome by searching only its first move: for the outcome's mover that is a lower
@@ -945,7 +979,7 @@ private:
             hash_move = static_cast<Move>(entry.move);
         }
         int keys[G::kMaxMoves];
-        score_moves(moves, keys, count, hash_move, ply, player);
+        score_moves(moves, keys, count, hash_move, ply, player, depth);
         pick(moves, keys, 0, count);
         typename G::Undo undo;
         make_at(ply, moves[0], undo);
@@ -970,7 +1004,7 @@ private:
         }
         if (n == 0) return stand;
         int keys[G::kMaxMoves];
-        score_moves(moves, keys, n, kNone, kMaxPly, player);
+        score_moves(moves, keys, n, kNone, kMaxPly, player, 0);
         int best = stand;
         typename G::Undo undo;
         Move child_moves[G::kMaxMoves];
