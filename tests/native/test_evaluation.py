@@ -1,11 +1,13 @@
-"""The native evaluation of Hase und Igel is evaluation.py's, in ten-thousandths."""
+"""The native evaluation of Hase und Igel's race formula (`eval=6`; the default counts the
+turns to the goal on the board instead, tests/native/test_finish.py) is evaluation.py's, in
+ten-thousandths."""
 
 from __future__ import annotations
 
 import random
 
 import spieltisch
-from spieltisch import native
+from spieltisch import _native
 
 
 def test_hase_und_igel_evaluation_matches_the_python_one() -> None:
@@ -22,7 +24,7 @@ def test_hase_und_igel_evaluation_matches_the_python_one() -> None:
             continue
         for player in (0, 1):
             expected = state.evaluate(player) * 10_000
-            got = native._call("hase-und-igel", "evaluate", state.text(), player)
+            got = _native.haseundigel.evaluate(state.text(), player, "eval=6")
             assert abs(got - expected) <= 0.5 + 1e-6, state.text()
             compared += 1
     assert compared >= 200

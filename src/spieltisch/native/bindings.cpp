@@ -405,6 +405,18 @@ NB_MODULE(_native, m) {
         nb::arg("config"),
         "Why the native Okard engine cannot play the options of this config (okard/lookup.hpp; "
         "`OkardOptions.native_config()` writes it), or None.");
+    nb::module_ haseundigel_module = nb::borrow<nb::module_>(m.attr("haseundigel"));
+    haseundigel_module.def(
+        "finish_turns",
+        [](const std::string& text, int field, int carrots, int salads) {
+            const auto table =
+                haseundigel::FinishTable::of(read_game<haseundigel::Position>(text, "").board());
+            return table->turns(field, carrots, salads);
+        },
+        nb::arg("text"), nb::arg("field"), nb::arg("carrots"), nb::arg("salads"),
+        "The fewest own turns from `field` with `carrots` and `salads` to the goal for a player "
+        "alone on the position's board (the default evaluation's count; haseundigel/finish.hpp); "
+        "FinishTable::kUnreachable where none.");
     nb::module_ schachogi_module = nb::borrow<nb::module_>(m.attr("schachogi"));
     bind_nnue(schachogi_module);  // eval=nnue's network file and checks (nnue_bindings.cpp)
     bind_batches(m);  // _native.<game>.Batch (batch_bindings.cpp)

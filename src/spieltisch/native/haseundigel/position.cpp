@@ -584,7 +584,13 @@ Position::RaceTerms Position::race_terms(int player) const {
             carrots += 30;
         }
     }
-    terms.base_turns = turns_to_finish(kGoalField - index, carrots, salads);
+    if (!finish_ && counts_on_board()) finish_ = FinishTable::of(fields_);
+    if (finish_) {
+        // The turns counted on the board; a salad due next turn costs that turn.
+        terms.base_turns = finish_->turns(index, carrots, salads) + (salads < salads_[player] ? 1 : 0);
+    } else {
+        terms.base_turns = turns_to_finish(kGoalField - index, carrots, salads);
+    }
     std::int64_t ahead = 0;
     for (std::int64_t i = index + 1; i < kGoalField; ++i) ahead += fields_[i] == kSalad;
     terms.excess_salads = static_cast<double>(std::max<std::int64_t>(0, salads - ahead));
@@ -600,16 +606,21 @@ double Position::race_value(int player) const {
     if (terms.fixed) return terms.fixed_value;
     double turns = terms.base_turns;
     turns += 3.0 * terms.excess_salads;
-    // Candidate 1: a card saves 0.6 turns instead of 0.3.
-    turns -= (evaluation_ == 1 ? 2.0 : 1.0) * kCardTurns * terms.cards;
+    // A card saves 0.3 turns; 0.6 in candidates 1 and 9, nothing in 10.
+    const double card_factor = evaluation_ == 1 || evaluation_ == 9 ? 2.0 : evaluation_ == 10 ? 0.0 : 1.0;
+    turns -= card_factor * kCardTurns * terms.cards;
     const std::int64_t turns_left = terms.turns_left;
     if (turns > static_cast<double>(turns_left)) {
         return -(static_cast<double>(turns_left) + 1.0) - (kGoalField - terms.index) / 10.0 -
                (turns - static_cast<double>(turns_left)) / 20.0;
     }
     // The field reached weighs 0.1 a field (tuning log); variants 1 and 2 keep the 0.02 they
-    // were measured with (2 is the evaluation before that change).
-    return -turns + terms.index * (evaluation_ == 1 || evaluation_ == 2 ? 0.02 : 0.1);
+    // were measured with (2 is the evaluation before that change), 7 and 8 try 0.2 and 0.05.
+    const double field = evaluation_ == 1 || evaluation_ == 2 ? 0.02
+                         : evaluation_ == 7                   ? 0.2
+                         : evaluation_ == 8                   ? 0.05
+                                                              : 0.1;
+    return -turns + terms.index * field;
 }
 
 // The race terms of one player as Texel features (kFeatureNames): a player in the goal or
@@ -665,7 +676,7 @@ int Position::evaluate(int player) const {
         }
     }
     double diff = 0.0;
-    if (evaluation_ >= 3) {
+    if (evaluation_ >= 3 && evaluation_ <= 5) {
         const Features f = features(player);
         const Features& w = feature_weights(evaluation_);
         for (int i = 0; i < kFeatures; ++i) diff += w[i] * f[i];
@@ -676,11 +687,14 @@ int Position::evaluate(int player) const {
 }
 
 // The weights of the race terms (kFeatureNames) in a variant's race difference: the
-// default's race formula (evaluation.py: minus the turns, three a salad no field ahead
-// takes, 0.3 a card, 0.1 a field), 1 and 2 the formula with other weights for cards and
-// the field (1 also uses its weight in deciding whether a player can finish in time), and
-// the candidates fitted to self-play results (Texel's method, benchmarks/texel.py): 3 all
-// terms, 4 with the field's weight held at 0.1, 5 fitted again on 3's own self-play.
+// race formula's (evaluation.py: minus the turns, three a salad no field ahead takes, 0.3
+// a card, 0.1 a field) for the default (its turns counted on the board) and variant 6
+// (the formula's turns), 1 and 2 the formula with other weights for cards and the field (1
+// also uses its weight in deciding whether a player can finish in time), the candidates
+// fitted to self-play results (Texel's method, benchmarks/texel.py): 3 all terms, 4 with
+// the field's weight held at 0.1, 5 fitted again on 3's own self-play, and 7 to 10 the
+// default with another weight for the field or the cards (9 and 10 also use it in deciding
+// whether a player can finish in time).
 const Position::Features& Position::feature_weights(int variant) {
     static constexpr Features kFormula{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.0, 0.0};
     static constexpr Features kCards{-1.0, -3.0, 0.6, 0.02, 1.0, 0.0, 0.0, 0.0};
@@ -688,12 +702,20 @@ const Position::Features& Position::feature_weights(int variant) {
     static constexpr Features kTexel{-0.8992, -3.216, 0.3043, 0.01283, 0.9108, -0.107, 0.5773, -1.435};
     static constexpr Features kTexelField{-0.7478, -3.419, 0.2943, 0.1, 0.5848, -0.02611, 0.6053, -1.344};
     static constexpr Features kSecond{-0.8511, -2.472, 0.4631, 0.000419, 0.8832, -0.1644, 0.6698, -1.928};
+    static constexpr Features kFieldMore{-1.0, -3.0, 0.3, 0.2, 1.0, 0.0, 0.0, 0.0};
+    static constexpr Features kFieldLess{-1.0, -3.0, 0.3, 0.05, 1.0, 0.0, 0.0, 0.0};
+    static constexpr Features kCardsMore{-1.0, -3.0, 0.6, 0.1, 1.0, 0.0, 0.0, 0.0};
+    static constexpr Features kNoCards{-1.0, -3.0, 0.0, 0.1, 1.0, 0.0, 0.0, 0.0};
     switch (variant) {
         case 1: return kCards;
         case 2: return kField;
         case 3: return kTexel;
         case 4: return kTexelField;
         case 5: return kSecond;
+        case 7: return kFieldMore;
+        case 8: return kFieldLess;
+        case 9: return kCardsMore;
+        case 10: return kNoCards;
         default: return kFormula;
     }
 }

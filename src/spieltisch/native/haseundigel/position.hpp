@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +18,7 @@
 #include "../core/outcome.hpp"
 #include "../core/pruning.hpp"
 #include "../core/text_read.hpp"
+#include "finish.hpp"
 
 namespace spieltisch::native::haseundigel {
 
@@ -56,12 +58,15 @@ public:
     static constexpr int kMaxMoves = 5 + 64 * 25;
 
     // Evaluation variants: 0 is the default, the others candidates measured against it
-    // (benchmarks/evaluation_match.py; docs/ai.md, the tuning log).
-    // Variants 3 to 5 weigh the race terms as fitted to self-play results (Texel's method,
-    // benchmarks/texel.py): 3 all of them, 4 with the field's weight held at 0.1, 5 fitted
-    // again on 3's own self-play; the default (0) is the race formula (evaluation.py), 1
-    // and 2 earlier candidates of it (the tuning log).
-    static constexpr int kEvalVariants = 6;
+    // (benchmarks/evaluation_match.py; docs/measurements/tuning.md).
+    // The default (0) is the race formula of evaluation.py with the turns to the goal counted
+    // on the board (finish.hpp: the fewest own turns by dynamic programming, in place of the
+    // formula's estimate); 6 is evaluation.py's race formula itself (the default before it),
+    // 1 and 2 earlier candidates of that formula; 3 to 5 weigh the formula's terms as fitted
+    // to self-play results (Texel's method, benchmarks/texel.py): 3 all of them, 4 with the
+    // field's weight held at 0.1, 5 fitted again on 3's own self-play; 7 to 10 the default
+    // with other weights: the field 0.2 (7) and 0.05 (8), a card 0.6 turns (9) and none (10).
+    static constexpr int kEvalVariants = 11;
     // The race terms of evaluate(), each the player's minus the other's: estimated turns
     // to the goal, salads no longer to be eaten ahead, cards, field, the race value of a
     // player in the goal or out of time (fixed), carrots / 10, the tempo, salads held.
@@ -81,8 +86,12 @@ public:
     static Position parse(std::string_view text);
     // Selects evaluation variant `variant` (0..kEvalVariants-1; read_game reads it from
     // `eval=N`, for measurement only).
-    void set_evaluation(int variant) { evaluation_ = static_cast<std::int8_t>(variant); }
+    void set_evaluation(int variant) {
+        evaluation_ = static_cast<std::int8_t>(variant);
+        finish_ = counts_on_board() ? FinishTable::of(fields_) : nullptr;
+    }
     std::string text() const;
+    const std::array<std::int8_t, 65>& board() const { return fields_; }  // field types
     std::string move_text(Move move) const;  // the long notation: `advance 3, card EAT_SALAD`
 
     int generate(Move* out) const;
@@ -119,6 +128,10 @@ public:
 
 private:
     std::int8_t evaluation_ = 0;  // the evaluation variant (parse with `eval=N`)
+    // The turns to the goal on this board (the default evaluation's; taken at
+    // set_evaluation, or at the first evaluation of a position nobody set one for).
+    mutable std::shared_ptr<const FinishTable> finish_;
+    bool counts_on_board() const { return evaluation_ == 0 || evaluation_ >= 7; }
     std::array<std::int8_t, 65> fields_{};
     std::array<std::int8_t, 66> previous_hedgehog_{};
     std::int64_t turn_ = 0;
