@@ -2,31 +2,33 @@
 //
 // The moves counted, by the rules of shared/rules/hase-und-igel.md, without the other
 // player: an advance by d fields for d(d+1)/2 carrots onto any field but a hedgehog (a
-// salad field only with a salad left, and the salad eaten the next turn for 20 carrots,
-// the mean of the 10 a leader and the 30 a follower gets; the goal only with at most 10
-// carrots left and no salad); on a carrot field taking or giving 10 carrots; falling back
-// to the previous hedgehog for 10 carrots a field. A hare field counts as an ordinary field
-// (its card is not modelled) and the position fields' bonuses are left out: both depend on
-// the other player.
+// salad field only with a salad left, and the salad eaten the next turn; the goal only
+// with at most 10 carrots left and no salad); on a carrot field taking or giving 10
+// carrots; falling back to the previous hedgehog for 10 carrots a field. What depends on
+// the other player is paid as `Pay` says: by default a salad brings 20 carrots (the mean
+// of the 10 a leader and the 30 a follower gets) and the position fields nothing. A hare
+// field counts as an ordinary field (its card is not modelled).
 #include "finish.hpp"
 
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <utility>
 
 namespace spieltisch::native::haseundigel {
 namespace {
 
 // Field types (position.cpp, board.py).
-constexpr int kCarrot = 1, kSalad = 3, kHedgehog = 4;
-constexpr int kGoal = 64, kGoalCarrots = 10, kSaladCarrots = 20;
+constexpr int kCarrot = 1, kSalad = 3, kHedgehog = 4, kPosition1 = 5, kPosition2 = 6;
+constexpr int kGoal = 64, kGoalCarrots = 10;
 // Boards kept; beyond it the oldest is dropped (each is 100 KB).
 constexpr std::size_t kKept = 64;
 
 }  // namespace
 
-FinishTable::FinishTable(const std::array<std::int8_t, 65>& fields)
+FinishTable::FinishTable(const std::array<std::int8_t, 65>& fields, Pay pay)
     : turns_(static_cast<std::size_t>(kGoal) * kSalads * kCarrots, kUnreachable) {
+    const int salad_carrots = pay.salad, first_bonus = pay.first, second_bonus = pay.second;
     std::array<int, kGoal> previous_hedgehog{};
     int last = -1;
     for (int f = 0; f < kGoal; ++f) {
@@ -55,10 +57,11 @@ FinishTable::FinishTable(const std::array<std::int8_t, 65>& fields)
                         if (kind == kHedgehog) continue;
                         if (kind == kSalad) {
                             if (s == 0) continue;
-                            const int after = std::min(left + kSaladCarrots, kCarrots - 1);
+                            const int after = std::min(left + salad_carrots, kCarrots - 1);
                             best = std::min(best, 2 + turns_[at(t, s - 1, after)]);
                         } else {
-                            best = std::min(best, 1 + turns_[at(t, s, left)]);
+                            const int bonus = kind == kPosition1 ? first_bonus : kind == kPosition2 ? second_bonus : 0;
+                            best = std::min(best, 1 + turns_[at(t, s, std::min(left + bonus, kCarrots - 1))]);
                         }
                     }
                     if (fields[f] == kCarrot) {
@@ -81,19 +84,22 @@ FinishTable::FinishTable(const std::array<std::int8_t, 65>& fields)
     }
 }
 
-std::shared_ptr<const FinishTable> FinishTable::of(const std::array<std::int8_t, 65>& fields) {
+std::shared_ptr<const FinishTable> FinishTable::of(const std::array<std::int8_t, 65>& fields,
+                                                   Pay pay) {
+    using Key = std::pair<std::array<std::int8_t, 65>, Pay>;
     static std::mutex mutex;
-    static std::map<std::array<std::int8_t, 65>, std::shared_ptr<const FinishTable>> kept;
-    static std::vector<std::array<std::int8_t, 65>> order;
+    static std::map<Key, std::shared_ptr<const FinishTable>> kept;
+    static std::vector<Key> order;
+    const Key key{fields, pay};
     const std::lock_guard<std::mutex> lock(mutex);
-    if (const auto found = kept.find(fields); found != kept.end()) return found->second;
+    if (const auto found = kept.find(key); found != kept.end()) return found->second;
     if (order.size() >= kKept) {
         kept.erase(order.front());
         order.erase(order.begin());
     }
-    auto table = std::shared_ptr<const FinishTable>(new FinishTable(fields));
-    kept.emplace(fields, table);
-    order.push_back(fields);
+    auto table = std::shared_ptr<const FinishTable>(new FinishTable(fields, pay));
+    kept.emplace(key, table);
+    order.push_back(key);
     return table;
 }
 

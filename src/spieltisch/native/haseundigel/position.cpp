@@ -694,7 +694,8 @@ int Position::evaluate(int player) const {
 // fitted to self-play results (Texel's method, benchmarks/texel.py): 3 all terms, 4 with
 // the field's weight held at 0.1, 5 fitted again on 3's own self-play, and 7 to 10 the
 // default with another weight for the field or the cards (9 and 10 also use it in deciding
-// whether a player can finish in time).
+// whether a player can finish in time); 11 to 18 count the turns with other pay and weigh
+// them as the default.
 const Position::Features& Position::feature_weights(int variant) {
     static constexpr Features kFormula{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.0, 0.0};
     static constexpr Features kCards{-1.0, -3.0, 0.6, 0.02, 1.0, 0.0, 0.0, 0.0};
