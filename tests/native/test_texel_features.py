@@ -46,10 +46,12 @@ def test_hase_und_igel_features_give_the_evaluation(variant: int | None) -> None
 
 def test_hase_und_igel_default_weights_are_the_race_formula() -> None:
     """The default's weights are the ones its race value (evaluation.py's) adds the terms
-    with; the fitted variants differ from it."""
+    with, and a whole turn for the move in hand; evaluation.py's own (`eval=6`) have no
+    tempo; the fitted variants differ from it."""
     engine, config = texel.engine_config("hase-und-igel")
     formula = [-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.0, 0.0]
-    assert engine.feature_weights(config) == formula
+    assert engine.feature_weights(config) == [*formula[:6], 1.0, 0.0]
+    assert engine.feature_weights(texel.engine_config("hase-und-igel", 6)[1]) == formula
     fitted = [engine.feature_weights(texel.engine_config("hase-und-igel", v)[1]) for v in (3, 4, 5)]
     assert all(weights != formula for weights in fitted)
     assert fitted[1][3] == 0.1

@@ -682,22 +682,31 @@ int Position::evaluate(int player) const {
         for (int i = 0; i < kFeatures; ++i) diff += w[i] * f[i];
     } else {
         diff = race_value(player) - race_value(o);
+        // The move in hand is worth a whole turn in the default (an SPRT adopted it), half
+        // a turn in candidate 20; the other variants were measured without it.
+        if (evaluation_ == 0 || evaluation_ == 20) {
+            const double tempo = evaluation_ == 0 ? 1.0 : 0.5;
+            diff += static_cast<int>(turn_ & 1) == player ? tempo : -tempo;
+        }
     }
     return static_cast<int>(std::lround(std::tanh(diff / kScale) * kEvalUnits));
 }
 
 // The weights of the race terms (kFeatureNames) in a variant's race difference: the
 // race formula's (evaluation.py: minus the turns, three a salad no field ahead takes, 0.3
-// a card, 0.1 a field) for the default (its turns counted on the board) and variant 6
-// (the formula's turns), 1 and 2 the formula with other weights for cards and the field (1
-// also uses its weight in deciding whether a player can finish in time), the candidates
-// fitted to self-play results (Texel's method, benchmarks/texel.py): 3 all terms, 4 with
-// the field's weight held at 0.1, 5 fitted again on 3's own self-play, and 7 to 10 the
-// default with another weight for the field or the cards (9 and 10 also use it in deciding
-// whether a player can finish in time); 11 to 18 count the turns with other pay and weigh
-// them as the default.
+// a card, 0.1 a field) with a whole turn for the move in hand in the default (its turns
+// counted on the board), half a turn in 20, none in variant 6 (the formula's turns) and
+// 19 (the count without it); 1 and 2 the formula with other weights for cards and the
+// field (1 also uses its weight in deciding whether a player can finish in time), the
+// candidates fitted to self-play results (Texel's method, benchmarks/texel.py): 3 all
+// terms, 4 with the field's weight held at 0.1, 5 fitted again on 3's own self-play, and 7
+// to 10 the count with another weight for the field or the cards (9 and 10 also use it in
+// deciding whether a player can finish in time); 11 to 18 count the turns with other pay
+// and weigh them as 19.
 const Position::Features& Position::feature_weights(int variant) {
     static constexpr Features kFormula{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.0, 0.0};
+    static constexpr Features kTempo{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 1.0, 0.0};
+    static constexpr Features kHalfTempo{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.5, 0.0};
     static constexpr Features kCards{-1.0, -3.0, 0.6, 0.02, 1.0, 0.0, 0.0, 0.0};
     static constexpr Features kField{-1.0, -3.0, 0.3, 0.02, 1.0, 0.0, 0.0, 0.0};
     static constexpr Features kTexel{-0.8992, -3.216, 0.3043, 0.01283, 0.9108, -0.107, 0.5773, -1.435};
@@ -717,6 +726,8 @@ const Position::Features& Position::feature_weights(int variant) {
         case 8: return kFieldLess;
         case 9: return kCardsMore;
         case 10: return kNoCards;
+        case 0: return kTempo;
+        case 20: return kHalfTempo;
         default: return kFormula;
     }
 }

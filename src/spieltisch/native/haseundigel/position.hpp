@@ -61,16 +61,18 @@ public:
     // (benchmarks/evaluation_match.py; docs/measurements/tuning.md).
     // The default (0) is the race formula of evaluation.py with the turns to the goal counted
     // on the board (finish.hpp: the fewest own turns by dynamic programming, in place of the
-    // formula's estimate); 6 is evaluation.py's race formula itself (the default before it),
-    // 1 and 2 earlier candidates of that formula; 3 to 5 weigh the formula's terms as fitted
-    // to self-play results (Texel's method, benchmarks/texel.py): 3 all of them, 4 with the
-    // field's weight held at 0.1, 5 fitted again on 3's own self-play; 7 to 10 the default
-    // with other weights: the field 0.2 (7) and 0.05 (8), a card 0.6 turns (9) and none (10);
-    // 11 to 18 the default with the count paying other carrots for what depends on the other
-    // player (FinishTable::Pay: a salad, the first- and the second-position field's bonus):
+    // formula's estimate) and the move in hand worth a whole turn; 19 is that count without
+    // the tempo (the default before it), 20 with half a turn; 6 is evaluation.py's race
+    // formula itself (the default before the count), 1 and 2 earlier candidates of that
+    // formula; 3 to 5 weigh the formula's terms as fitted to self-play results (Texel's
+    // method, benchmarks/texel.py): 3 all of them, 4 with the field's weight held at 0.1, 5
+    // fitted again on 3's own self-play; 7 to 10 the count without the tempo with other
+    // weights: the field 0.2 (7) and 0.05 (8), a card 0.6 turns (9) and none (10); 11 to 18
+    // the count without the tempo paying other carrots for what depends on the other player
+    // (FinishTable::Pay: a salad, the first- and the second-position field's bonus):
     // 11 {10, 10, 0}, 12 {30, 0, 30}, 13 {10, 0, 0}, 14 {10, 10, 30}, 15 {0, 0, 0},
     // 16 {20, 10, 0}, 17 {20, 10, 30}, 18 {20, 0, 30} (the default's is {20, 0, 0}).
-    static constexpr int kEvalVariants = 19;
+    static constexpr int kEvalVariants = 21;
     static constexpr FinishTable::Pay kPays[8] = {{10, 10, 0},  {30, 0, 30}, {10, 0, 0},
                                                   {10, 10, 30}, {0, 0, 0},   {20, 10, 0},
                                                   {20, 10, 30}, {20, 0, 30}};
@@ -96,7 +98,7 @@ public:
     void set_evaluation(int variant) {
         evaluation_ = static_cast<std::int8_t>(variant);
         finish_ = counts_on_board() ? FinishTable::of(fields_) : nullptr;
-        if (variant >= 11) finish_ = FinishTable::of(fields_, kPays[variant - 11]);
+        if (variant >= 11 && variant <= 18) finish_ = FinishTable::of(fields_, kPays[variant - 11]);
     }
     std::string text() const;
     const std::array<std::int8_t, 65>& board() const { return fields_; }  // field types
