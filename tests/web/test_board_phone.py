@@ -30,6 +30,17 @@ TEXT_PX = """el => { const svg = el.closest('svg');
   return parseFloat(getComputedStyle(el).fontSize) * scale; }"""
 
 
+def text_sizes(page: Any, selector: str) -> list[float]:
+    """The on-screen sizes of the SVG texts `selector` finds, once the board is laid out
+    (a board drawn a moment ago can have no viewBox or size yet: every size a number)."""
+    page.wait_for_function(
+        f"""() => {{ const els = [...document.querySelectorAll({selector!r})];
+          return els.length > 0 && els.every(el => Number.isFinite(({TEXT_PX})(el))); }}"""
+    )
+    sizes: list[float] = page.locator(selector).evaluate_all(f"els => els.map({TEXT_PX})")
+    return sizes
+
+
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
     made = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
@@ -65,8 +76,7 @@ def test_hase_und_igel_cards_and_choices_in_view(web: ServerProcess, phone: Any)
     table_id = new_table(phone, web, "hase-und-igel")
     moves = api_table(phone, web, table_id)["state"]["moves"]
     chain = next(m for m in moves if len(m["path"]) == 3 and m["path"][2].startswith("button:"))
-    numbers = phone.locator(".board-track .field-number")
-    assert min(numbers.evaluate_all(f"els => els.map({TEXT_PX})")) >= 11
+    assert min(text_sizes(phone, ".board-track .field-number")) >= 11
     phone.locator(f'.play .cell[data-id="{chain["path"][0]}"]').tap()
     phone.wait_for_selector(".hand-item.clickable")
     assert in_view(phone, f'.hand-item[data-id="{chain["path"][1]}"]')
@@ -93,9 +103,7 @@ def test_schachogi_promotion_choice_in_view(web: ServerProcess, phone: Any) -> N
 
 def test_okard_stone_codes_are_readable(web: ServerProcess, phone: Any) -> None:
     new_table(phone, web, "okard", options={"board": "8"}, position=OKARD)
-    codes = phone.locator(".play svg.board .stone-code")
-    assert codes.count() > 0
-    assert min(codes.evaluate_all(f"els => els.map({TEXT_PX})")) >= 11
+    assert min(text_sizes(phone, ".play svg.board .stone-code")) >= 11
     shot(phone, "board-okard-stones-phone", full=False)
 
 
