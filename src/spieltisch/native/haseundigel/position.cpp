@@ -584,7 +584,7 @@ Position::RaceTerms Position::race_terms(int player) const {
             carrots += 30;
         }
     }
-    if (!finish_ && counts_on_board()) finish_ = FinishTable::of(fields_);
+    if (!finish_ && counts_on_board()) finish_ = board_table();
     if (finish_) {
         // The turns counted on the board; a salad due next turn costs that turn.
         terms.base_turns = finish_->turns(index, carrots, salads) + (salads < salads_[player] ? 1 : 0);
@@ -606,21 +606,16 @@ double Position::race_value(int player) const {
     if (terms.fixed) return terms.fixed_value;
     double turns = terms.base_turns;
     turns += 3.0 * terms.excess_salads;
-    // A card saves 0.3 turns; 0.6 in candidates 1 and 9, nothing in 10.
-    const double card_factor = evaluation_ == 1 || evaluation_ == 9 ? 2.0 : evaluation_ == 10 ? 0.0 : 1.0;
-    turns -= card_factor * kCardTurns * terms.cards;
+    // The variant's weights of a card and a field (feature_weights: 0.3 and 0.1 turns in
+    // the default).
+    const Features& w = feature_weights(evaluation_);
+    turns -= w[2] * terms.cards;
     const std::int64_t turns_left = terms.turns_left;
     if (turns > static_cast<double>(turns_left)) {
         return -(static_cast<double>(turns_left) + 1.0) - (kGoalField - terms.index) / 10.0 -
                (turns - static_cast<double>(turns_left)) / 20.0;
     }
-    // The field reached weighs 0.1 a field (tuning log); variants 1 and 2 keep the 0.02 they
-    // were measured with (2 is the evaluation before that change), 7 and 8 try 0.2 and 0.05.
-    const double field = evaluation_ == 1 || evaluation_ == 2 ? 0.02
-                         : evaluation_ == 7                   ? 0.2
-                         : evaluation_ == 8                   ? 0.05
-                                                              : 0.1;
-    return -turns + terms.index * field;
+    return -turns + terms.index * w[3];
 }
 
 // The race terms of one player as Texel features (kFeatureNames): a player in the goal or
@@ -682,12 +677,10 @@ int Position::evaluate(int player) const {
         for (int i = 0; i < kFeatures; ++i) diff += w[i] * f[i];
     } else {
         diff = race_value(player) - race_value(o);
-        // The move in hand is worth a whole turn in the default (an SPRT adopted it), half
-        // a turn in candidate 20; the other variants were measured without it.
-        if (evaluation_ == 0 || evaluation_ == 20) {
-            const double tempo = evaluation_ == 0 ? 1.0 : 0.5;
-            diff += static_cast<int>(turn_ & 1) == player ? tempo : -tempo;
-        }
+        // The move in hand, the tempo term's weight: a whole turn in the default (an SPRT
+        // adopted it), half a turn in candidate 20, none in the others.
+        const double tempo = feature_weights(evaluation_)[6];
+        diff += static_cast<int>(turn_ & 1) == player ? tempo : -tempo;
     }
     return static_cast<int>(std::lround(std::tanh(diff / kScale) * kEvalUnits));
 }

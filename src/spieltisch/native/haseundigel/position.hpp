@@ -97,8 +97,7 @@ public:
     // `eval=N`, for measurement only).
     void set_evaluation(int variant) {
         evaluation_ = static_cast<std::int8_t>(variant);
-        finish_ = counts_on_board() ? FinishTable::of(fields_) : nullptr;
-        if (variant >= 11 && variant <= 18) finish_ = FinishTable::of(fields_, kPays[variant - 11]);
+        finish_ = counts_on_board() ? board_table() : nullptr;
     }
     std::string text() const;
     const std::array<std::int8_t, 65>& board() const { return fields_; }  // field types
@@ -142,6 +141,11 @@ private:
     // set_evaluation, or at the first evaluation of a position nobody set one for).
     mutable std::shared_ptr<const FinishTable> finish_;
     bool counts_on_board() const { return evaluation_ == 0 || evaluation_ >= 7; }
+    // The table of this board with the variant's pay (kPays for 11 to 18, else the default).
+    std::shared_ptr<const FinishTable> board_table() const {
+        if (evaluation_ >= 11 && evaluation_ <= 18) return FinishTable::of(fields_, kPays[evaluation_ - 11]);
+        return FinishTable::of(fields_);
+    }
     std::array<std::int8_t, 65> fields_{};
     std::array<std::int8_t, 66> previous_hedgehog_{};
     std::int64_t turn_ = 0;
