@@ -114,3 +114,27 @@ def test_moves_in_short_notation_and_illegal_moves() -> None:
     assert after == native.play(NAME, START, "advance 1, card EAT_SALAD")
     with pytest.raises(IllegalMoveError):
         native.play(NAME, START, "a11")
+
+
+def test_position_keys_do_not_collide() -> None:
+    """The search's key (its transposition table's) tells positions apart: blue's field and
+    carrots over a grid (every field, 0..300 carrots) with red's held, and red's salads and
+    cards with them, give as many keys as texts. A hash_combine-style key, as the engine had,
+    made (field 16, 70 carrots) and (field 17, 5 carrots) one key, among others."""
+    engine = native._engine(NAME)[0]
+    texts = []
+    for field in range(1, 64):
+        for carrots in range(0, 301):
+            texts.append(f"canonical 10 14/74/3/HF/- {field}/{carrots}/4/-/- -")
+    for salads in range(6):
+        for cards, letters in enumerate(("-", "T", "E", "TE", "H", "TH", "EH", "TEH", "F")):
+            texts.append(f"canonical 12 30/40/{salads}/{letters}/- 20/60/2/-/- -")
+    keys = {}
+    for text in texts:
+        try:
+            key = engine.hash_key(text)
+        except ValueError:
+            continue  # a text the rules do not allow (e.g. both on one field)
+        keys.setdefault(key, []).append(text)
+    assert len(keys) > 15_000
+    assert [group for group in keys.values() if len(group) > 1] == []

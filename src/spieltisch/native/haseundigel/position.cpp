@@ -206,6 +206,7 @@ Position Position::parse(std::string_view text) {
             p.fields_[i] = static_cast<std::int8_t>(kind);
         }
     }
+    p.board_key_ = board_key(p.fields_);
     std::int8_t last_hedgehog = -1;
     for (int i = 0; i <= 65; ++i) {
         p.previous_hedgehog_[i] = last_hedgehog;
@@ -504,24 +505,40 @@ std::optional<Outcome> Position::outcome() const {
     return result;
 }
 
-std::uint64_t Position::hash() const {
+namespace {
+
+// A full 64-bit mixer (splitmix64's finaliser): a bijection that spreads every input bit.
+std::uint64_t finalise(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+}  // namespace
+
+// The board's part of the key: the 65 field types, computed once when the position is read.
+std::uint64_t Position::board_key(const std::array<std::int8_t, 65>& fields) {
     std::uint64_t h = 0x9E3779B97F4A7C15ull;
-    auto mix = [&h](std::uint64_t value) {
-        h ^= value + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
-    };
-    mix(static_cast<std::uint64_t>(turn_));
+    for (auto kind : fields) h = finalise(h ^ static_cast<std::uint64_t>(kind + 1));
+    return h;
+}
+
+// Each value goes through the mixer before the next joins, so that distinct positions
+// collide only by chance (2^-64); a step of the form h ^= v + c + (h << 6) + (h >> 2), as
+// before, made e.g. (field 16, 70 carrots) and (field 17, 5 carrots) one key.
+std::uint64_t Position::hash() const {
+    std::uint64_t h = finalise(board_key_ ^ static_cast<std::uint64_t>(turn_));
     for (int who = 0; who < 2; ++who) {
-        mix(static_cast<std::uint64_t>(pos_[who]));
-        mix(static_cast<std::uint64_t>(carrots_[who]));
-        mix(static_cast<std::uint64_t>(salads_[who]));
-        mix(cards_[who]);
-        mix(static_cast<std::uint64_t>(last_[who].kind + 1));
+        h = finalise(h ^ static_cast<std::uint64_t>(pos_[who] + 2));
+        h = finalise(h ^ static_cast<std::uint64_t>(carrots_[who]));
+        h = finalise(h ^ static_cast<std::uint64_t>(salads_[who]));
+        h = finalise(h ^ (static_cast<std::uint64_t>(cards_[who]) << 8 |
+                          static_cast<std::uint64_t>(last_[who].kind + 1)));
     }
-    for (auto kind : fields_) mix(static_cast<std::uint64_t>(kind));
     // Another evaluation variant, other keys: two agents of different variants in one
     // process share the table of a size (core/transposition.hpp, TablePool), and must not
-    // read each other's values (the default's keys are unchanged).
-    if (evaluation_) mix(0xA24BAED4963EE407ull * static_cast<std::uint64_t>(evaluation_));
+    // read each other's values.
+    if (evaluation_) h = finalise(h ^ 0xA24BAED4963EE407ull * static_cast<std::uint64_t>(evaluation_));
     return h;
 }
 
@@ -678,7 +695,8 @@ int Position::evaluate(int player) const {
     } else {
         diff = race_value(player) - race_value(o);
         // The move in hand, the tempo term's weight: a whole turn in the default (an SPRT
-        // adopted it), half a turn in candidate 20, none in the others.
+        // adopted it), half a turn in candidate 20, 1.5, 2, 0.75 and 0.875 turns in 21 to 24,
+        // none in the others.
         const double tempo = feature_weights(evaluation_)[6];
         diff += static_cast<int>(turn_ & 1) == player ? tempo : -tempo;
     }
@@ -695,11 +713,16 @@ int Position::evaluate(int player) const {
 // terms, 4 with the field's weight held at 0.1, 5 fitted again on 3's own self-play, and 7
 // to 10 the count with another weight for the field or the cards (9 and 10 also use it in
 // deciding whether a player can finish in time); 11 to 18 count the turns with other pay
-// and weigh them as 19.
+// and weigh them as 19; 21 to 24 the default with the move in hand worth 1.5, 2, 0.75 and
+// 0.875 turns.
 const Position::Features& Position::feature_weights(int variant) {
     static constexpr Features kFormula{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.0, 0.0};
     static constexpr Features kTempo{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 1.0, 0.0};
     static constexpr Features kHalfTempo{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.5, 0.0};
+    static constexpr Features kMoreTempo{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 1.5, 0.0};
+    static constexpr Features kTwoTempi{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 2.0, 0.0};
+    static constexpr Features kTempo075{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.75, 0.0};
+    static constexpr Features kTempo0875{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.875, 0.0};
     static constexpr Features kCards{-1.0, -3.0, 0.6, 0.02, 1.0, 0.0, 0.0, 0.0};
     static constexpr Features kField{-1.0, -3.0, 0.3, 0.02, 1.0, 0.0, 0.0, 0.0};
     static constexpr Features kTexel{-0.8992, -3.216, 0.3043, 0.01283, 0.9108, -0.107, 0.5773, -1.435};
@@ -721,6 +744,10 @@ const Position::Features& Position::feature_weights(int variant) {
         case 10: return kNoCards;
         case 0: return kTempo;
         case 20: return kHalfTempo;
+        case 21: return kMoreTempo;
+        case 22: return kTwoTempi;
+        case 23: return kTempo075;
+        case 24: return kTempo0875;
         default: return kFormula;
     }
 }

@@ -71,8 +71,9 @@ public:
     // the count without the tempo paying other carrots for what depends on the other player
     // (FinishTable::Pay: a salad, the first- and the second-position field's bonus):
     // 11 {10, 10, 0}, 12 {30, 0, 30}, 13 {10, 0, 0}, 14 {10, 10, 30}, 15 {0, 0, 0},
-    // 16 {20, 10, 0}, 17 {20, 10, 30}, 18 {20, 0, 30} (the default's is {20, 0, 0}).
-    static constexpr int kEvalVariants = 21;
+    // 16 {20, 10, 0}, 17 {20, 10, 30}, 18 {20, 0, 30} (the default's is {20, 0, 0}); 21
+    // to 24 the default with the move in hand worth 1.5, 2, 0.75 and 0.875 turns.
+    static constexpr int kEvalVariants = 25;
     static constexpr FinishTable::Pay kPays[8] = {{10, 10, 0},  {30, 0, 30}, {10, 0, 0},
                                                   {10, 10, 30}, {0, 0, 0},   {20, 10, 0},
                                                   {20, 10, 30}, {20, 0, 30}};
@@ -147,6 +148,8 @@ private:
         return FinishTable::of(fields_);
     }
     std::array<std::int8_t, 65> fields_{};
+    std::uint64_t board_key_ = 0;  // the fields' part of hash() (board_key, set by parse)
+    static std::uint64_t board_key(const std::array<std::int8_t, 65>& fields);
     std::array<std::int8_t, 66> previous_hedgehog_{};
     std::int64_t turn_ = 0;
     std::array<std::int64_t, 2> pos_{};
