@@ -127,7 +127,7 @@ def test_position_keys_do_not_collide() -> None:
         for carrots in range(0, 301):
             texts.append(f"canonical 10 14/74/3/HF/- {field}/{carrots}/4/-/- -")
     for salads in range(6):
-        for cards, letters in enumerate(("-", "T", "E", "TE", "H", "TH", "EH", "TEH", "F")):
+        for letters in ("-", "T", "E", "TE", "H", "TH", "EH", "TEH", "F"):
             texts.append(f"canonical 12 30/40/{salads}/{letters}/- 20/60/2/-/- -")
     keys = {}
     for text in texts:
