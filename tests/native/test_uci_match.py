@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import shlex
 import sys
+from io import StringIO
 from pathlib import Path
 
 import pytest
 
-from benchmarks import uci_match
+import spieltisch
+from benchmarks import agent_uci, uci_match
 from spieltisch import native
+from spieltisch.cli.engine import move_token
 
 pytestmark = pytest.mark.skipif(not native.built(), reason="the native engines are not built")
 
@@ -74,3 +77,47 @@ def test_no_move_answer_plays_on(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "the engine saw no legal move" in out
     games = [line for line in out.splitlines() if line.startswith("pair ")]
     assert len(games) == 2 and all("ours wins" in line for line in games)
+
+
+def test_our_agent_behind_uci_as_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    """`benchmarks/agent_uci.py` (the front for an older build's agent) in a real process:
+    whole Hase und Igel games from our start texts (`--position fen`), every answer legal."""
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "agent_uci.py"
+    command = (
+        f"{shlex.quote(sys.executable)} {shlex.quote(str(script))} hase-und-igel native:depth=2"
+    )
+    argv = ["hase-und-igel", "--engine-cmd", command, "--ours", "native:depth=2"]
+    assert uci_match.main([*argv, "--pairs", "1", "--opening", "0", "--position", "fen"]) == 0
+    out = capsys.readouterr().out
+    assert "forfeits" not in out
+    assert len([line for line in out.splitlines() if line.startswith("pair ")]) == 2
+    assert "engine: " in out and "depth 2.0" in out
+
+
+def test_agent_uci_session() -> None:
+    """The front answers the UCI handshake, plays the agent's move for the position it was
+    told (after moves, in our tokens) and stops reading at `quit`."""
+    game = spieltisch.load("hase-und-igel")
+    state = game.new_state(3)
+    first = state.legal_moves()[0]
+    state.play(first)
+    commands = "\n".join(
+        [
+            "uci",
+            "isready",
+            "ucinewgame",
+            f"position fen {game.new_state(3).text()} moves {move_token(first)}",
+            "go movetime 100",
+            "quit",
+            "go movetime 100",  # after quit: not read
+        ]
+    )
+    out = StringIO()
+    agent_uci.serve("hase-und-igel", "native:depth=3", StringIO(commands + "\n"), out)
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("id name spieltisch") and lines[1] == "uciok"
+    assert lines[2] == "readyok"
+    assert lines[3] == "info depth 3"
+    assert lines[4].startswith("bestmove ") and len(lines) == 5
+    answer = lines[4].split(maxsplit=1)[1]
+    assert answer in {move_token(move) for move in state.legal_moves()}
