@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "../core/mixing.hpp"
 #include "../core/text_read.hpp"
 
 namespace spieltisch::native::haseundigel {
@@ -504,17 +505,6 @@ std::optional<Outcome> Position::outcome() const {
     result.scores = {{points[0], pos_[0], carrots_[0]}, {points[1], pos_[1], carrots_[1]}};
     return result;
 }
-
-namespace {
-
-// A full 64-bit mixer (splitmix64's finaliser): a bijection that spreads every input bit.
-std::uint64_t finalise(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-}  // namespace
 
 // The board's part of the key: the 65 field types, computed once when the position is read.
 std::uint64_t Position::board_key(const std::array<std::int8_t, 65>& fields) {

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <string>
 
+#include "../core/mixing.hpp"
 #include "../core/text_read.hpp"
 
 namespace spieltisch::native::okard {
@@ -20,13 +21,6 @@ constexpr const char* kDefaultConfig =
 // Absolute direction deltas (dx, dy) in the order N NE E SE S SW W NW, from red's side.
 constexpr int kDx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
 constexpr int kDy[8] = {1, 1, 0, -1, -1, -1, 0, 1};
-
-std::uint64_t splitmix(std::uint64_t& state) {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 int number(std::string_view raw, int low, int high, const char* what) {
     const auto value = read_int(raw);

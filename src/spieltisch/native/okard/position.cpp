@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "../core/mixing.hpp"
 #include "../core/text_read.hpp"
 
 namespace spieltisch::native::okard {
@@ -17,12 +18,6 @@ constexpr const char* kReasonNames[] = {"king", "points", "home", "all", "turns"
 constexpr const char* kReasons[] = {"KING_CAPTURED", "VICTORY_POINTS", "STONES_HOME",
                                     "ALL_CAPTURED", "TURN_LIMIT"};
 constexpr const char kStageLetters[] = "smpd";
-
-std::uint64_t mix(std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 std::int64_t number(std::string_view raw, std::int64_t low, std::int64_t high, const char* what) {
     const auto value = read_int(raw);
@@ -716,9 +711,9 @@ std::uint64_t Position::hash() const {
         static_cast<std::uint64_t>(s_.stage) << 13 | static_cast<std::uint64_t>(s_.done) << 15 |
         static_cast<std::uint64_t>(s_.die) << 17 | static_cast<std::uint64_t>(s_.winner + 1) << 21 |
         static_cast<std::uint64_t>(s_.reason + 1) << 23 | static_cast<std::uint64_t>(s_.turn) << 32;
-    return s_.zb ^ (s_.zh * 0x9E3779B97F4A7C15ull) ^ t_->salt ^ mix(packed) ^
-           mix(static_cast<std::uint64_t>(s_.cap[0]) * 0xD6E8FEB86659FD93ull + 1) ^
-           mix(static_cast<std::uint64_t>(s_.cap[1]) * 0xA0761D6478BD642Full + 2);
+    return s_.zb ^ (s_.zh * 0x9E3779B97F4A7C15ull) ^ t_->salt ^ finalise(packed) ^
+           finalise(static_cast<std::uint64_t>(s_.cap[0]) * 0xD6E8FEB86659FD93ull + 1) ^
+           finalise(static_cast<std::uint64_t>(s_.cap[1]) * 0xA0761D6478BD642Full + 2);
 }
 
 std::int64_t Position::army_points(int player) const {

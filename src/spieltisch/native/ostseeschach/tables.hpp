@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include "../core/mixing.hpp"
+
 namespace spieltisch::native::ostseeschach {
 
 inline constexpr int kRobbe = 3;
@@ -24,13 +26,6 @@ inline constexpr int height_of(int code) { return code == 0 ? 0 : 1 + (magnitude
 inline constexpr int code_of(int kind, int team, int height) {
     const int m = kind + 1 + 4 * (height - 1);
     return team == 0 ? m : -m;
-}
-
-inline constexpr std::uint64_t splitmix(std::uint64_t& state) {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
 }
 
 struct Tables {

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 
+#include "../core/mixing.hpp"
+
 namespace spieltisch::native::schachogi {
 
 inline constexpr int kPfloeck = 1, kIschi = 2, kWieher = 5, kBrrbrr = 6, kPromotion = 5;
@@ -68,13 +70,6 @@ struct Tables {
     std::uint64_t zobrist[kCodes][64]{};  // 0 for the empty square
     std::uint64_t black_to_move = 0;
 };
-
-inline constexpr std::uint64_t splitmix(std::uint64_t& state) {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 inline constexpr void add_ray(Tables& t, int code, int square, int df, int dr, int reach) {
     const int kind = abs_code(code), side = code > 0 ? 0 : 1;
