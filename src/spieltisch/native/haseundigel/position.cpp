@@ -707,12 +707,18 @@ int Position::evaluate(int player) const {
 // 0.875 turns.
 const Position::Features& Position::feature_weights(int variant) {
     static constexpr Features kFormula{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.0, 0.0};
-    static constexpr Features kTempo{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 1.0, 0.0};
-    static constexpr Features kHalfTempo{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.5, 0.0};
-    static constexpr Features kMoreTempo{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 1.5, 0.0};
-    static constexpr Features kTwoTempi{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 2.0, 0.0};
-    static constexpr Features kTempo075{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.75, 0.0};
-    static constexpr Features kTempo0875{-1.0, -3.0, 0.3, 0.1, 1.0, 0.0, 0.875, 0.0};
+    // The formula's weights with the move in hand worth `tempo` turns.
+    constexpr auto with_tempo = [](double tempo) {
+        Features weights = kFormula;
+        weights[6] = tempo;
+        return weights;
+    };
+    static constexpr Features kTempo = with_tempo(1.0);
+    static constexpr Features kHalfTempo = with_tempo(0.5);
+    static constexpr Features kMoreTempo = with_tempo(1.5);
+    static constexpr Features kTwoTempi = with_tempo(2.0);
+    static constexpr Features kTempo075 = with_tempo(0.75);
+    static constexpr Features kTempo0875 = with_tempo(0.875);
     static constexpr Features kCards{-1.0, -3.0, 0.6, 0.02, 1.0, 0.0, 0.0, 0.0};
     static constexpr Features kField{-1.0, -3.0, 0.3, 0.02, 1.0, 0.0, 0.0, 0.0};
     static constexpr Features kTexel{-0.8992, -3.216, 0.3043, 0.01283, 0.9108, -0.107, 0.5773, -1.435};
