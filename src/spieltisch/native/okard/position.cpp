@@ -716,53 +716,49 @@ std::uint64_t Position::hash() const {
            finalise(static_cast<std::uint64_t>(s_.cap[1]) * 0xA0761D6478BD642Full + 2);
 }
 
-std::int64_t Position::army_points(int player) const {
+Position::Stones Position::stones() const {
     const Lookup& t = *t_;
-    std::int64_t total = 0;
-    for (int k = 0; k < t.kinds; ++k) total += std::int64_t{hand_[player][k]} * t.values[k];
+    Stones stones;
     for (int sq = 0; sq < t.nn; ++sq) {
         const int v = board_[static_cast<std::size_t>(sq)];
-        if (v && owned_by(v, player)) total += t.values[t.kind(v)];
+        if (!v) continue;
+        const int side = owned_by(v, 0) ? 0 : 1;
+        stones.squares[side][static_cast<std::size_t>(stones.count[side]++)] = static_cast<std::int8_t>(sq);
+        if (stones.king[side] < 0 && t.kind(v) == t.king) stones.king[side] = sq;
     }
-    return total;
+    return stones;
 }
 
 // evaluation.py, material, in tenths of a point (a stone in hand counts 0.8).
-int Position::material10(int player) const {
+int Position::material10(int player, const Stones& stones) const {
     const Lookup& t = *t_;
     int total = 0;
-    for (int sq = 0; sq < t.nn; ++sq) {
-        const int v = board_[static_cast<std::size_t>(sq)];
-        if (v && owned_by(v, player)) total += 10 * t.values[t.kind(v)];
+    for (int i = 0; i < stones.count[player]; ++i) {
+        total += 10 * t.values[t.kind(board_[static_cast<std::size_t>(stones.squares[player][i])])];
     }
     for (int k = 0; k < t.kinds; ++k) total += 8 * hand_[player][k] * t.values[k];
     return total;
 }
 
 // evaluation.py, king_threats.
-int Position::king_threats(int player) const {
+int Position::king_threats(int player, const Stones& stones) const {
     const Lookup& t = *t_;
     const int n = t.n;
-    int king = -1;
-    for (int sq = 0; sq < t.nn && king < 0; ++sq) {
-        const int v = board_[static_cast<std::size_t>(sq)];
-        if (v && owned_by(v, player) && t.kind(v) == t.king) king = sq;
-    }
+    const int king = stones.king[player];
     if (king < 0) return 8;
     const int kx = king % n, ky = king / n;
     auto in_zone = [&](int sq) { return std::abs(sq % n - kx) <= 1 && std::abs(sq / n - ky) <= 1; };
     const int enemy = 1 - player;
     int threats = 0;
-    for (int sq = 0; sq < t.nn; ++sq) {
-        const int v = board_[static_cast<std::size_t>(sq)];
-        if (!v || !owned_by(v, enemy)) continue;
-        const int m = std::abs(v);
+    for (int i = 0; i < stones.count[enemy]; ++i) {
+        const int sq = stones.squares[enemy][i];
+        const int m = std::abs(board_[static_cast<std::size_t>(sq)]);
         bool hit = false;
         for (int r = 0; r < t.raydir_count[enemy][m] && !hit; ++r) {
             const RayDir rd = t.raydirs[enemy][m][r];
             if (rd.value < 2) continue;
-            for (int i = 0; i < t.ray_length[sq][rd.dir]; ++i) {
-                const int target = t.rays[sq][rd.dir][i];
+            for (int j = 0; j < t.ray_length[sq][rd.dir]; ++j) {
+                const int target = t.rays[sq][rd.dir][j];
                 if (in_zone(target)) {
                     hit = true;
                     break;
@@ -776,44 +772,47 @@ int Position::king_threats(int player) const {
 }
 
 // evaluation.py, evaluate (before the tanh): material and König safety, in tenths; or
-// material and the capture threats each side can pay for (threat_term, variants 1-4); or
+// material and the capture threats each side can pay for (threat_parts, variants 1-4); or
 // (the default, 5) the terms of `features` weighed as fitted to self-play results.
 int Position::evaluate(int player) const {
-    const int other = 1 - player;
-    const int material = material10(player) - material10(other);
-    if (t_->evaluation == 0) return material + 60 * (king_threats(other) - king_threats(player));
+    const Stones all = stones();
     if (t_->evaluation == kTexelVariant) {
-        const Features f = features(player);
+        const Features f = features(player, all);
         const Features& w = feature_weights(kTexelVariant);
         double sum = 0.0;
         for (int i = 0; i < kFeatures; ++i) sum += w[i] * f[i];
         return static_cast<int>(std::lround(sum));
     }
-    return material + threat_term(player);
+    const int other = 1 - player;
+    const int material = material10(player, all) - material10(other, all);
+    if (t_->evaluation == 0) return material + 60 * (king_threats(other, all) - king_threats(player, all));
+    const auto [mine, theirs] = threat_parts(player, all);
+    return material + mine - theirs;
 }
 
-// The AP `attacker` needs to capture each square's stone with one line move (a stone of the
-// other side on the first occupied square of a capturing direction): cost[sq], or a large
-// number where it cannot. One step onto an empty square costs 1, the capture 1 plus the
-// strength the defender has above the attacker (okard.md, "A turn", 3).
-void Position::capture_costs(int attacker, int* cost) const {
+// The AP `attacker` needs to capture each of the other side's stones with one line move (a
+// stone of the other side on the first occupied square of a capturing direction): cost[sq]
+// on those stones' squares (the only ones written), a large number where it cannot. One
+// step onto an empty square costs 1, the capture 1 plus the strength the defender has above
+// the attacker (okard.md, "A turn", 3).
+void Position::capture_costs(int attacker, const Stones& stones, int* cost) const {
     const Lookup& t = *t_;
-    for (int sq = 0; sq < t.nn; ++sq) cost[sq] = 1 << 20;
-    for (int sq = 0; sq < t.nn; ++sq) {
-        const int v = board_[static_cast<std::size_t>(sq)];
-        if (!v || !owned_by(v, attacker)) continue;
-        const int m = std::abs(v);
+    const int defender = 1 - attacker;
+    for (int i = 0; i < stones.count[defender]; ++i) cost[stones.squares[defender][i]] = 1 << 20;
+    for (int i = 0; i < stones.count[attacker]; ++i) {
+        const int sq = stones.squares[attacker][i];
+        const int m = std::abs(board_[static_cast<std::size_t>(sq)]);
         const int s = t.strength[m];
         for (int r = 0; r < t.raydir_count[attacker][m]; ++r) {
             const RayDir rd = t.raydirs[attacker][m][r];
             if (rd.value < 2) continue;
             const int length = t.ray_length[sq][rd.dir];
-            for (int i = 0; i < length; ++i) {
-                const int target = t.rays[sq][rd.dir][i];
+            for (int j = 0; j < length; ++j) {
+                const int target = t.rays[sq][rd.dir][j];
                 const int w = board_[static_cast<std::size_t>(target)];
                 if (!w) continue;
                 if (!owned_by(w, attacker)) {
-                    const int c = i + 1 + std::max(0, t.strength_of(w) - s);
+                    const int c = j + 1 + std::max(0, t.strength_of(w) - s);
                     cost[target] = std::min(cost[target], c);
                 }
                 break;
@@ -845,16 +844,14 @@ int pay_sixths(int cost, int known_ap, int extra) {
 // capturing other stones; further sacrifices of its other stones add AP, all of them
 // within `room` (what the sacrifice cap leaves). At most 0 when the sacrifices alone pay;
 // a large number when no line reaches the König.
-int Position::king_need(int attacker, int room) const {
+int Position::king_need(int attacker, int room, const Stones& stones) const {
     const Lookup& t = *t_;
     constexpr int kNever = 1 << 20;
     // The attacker's stones that may be sacrificed, by strength (1..3).
     int by_strength[4] = {0, 0, 0, 0};
-    for (int sq = 0; sq < t.nn; ++sq) {
-        const int v = board_[static_cast<std::size_t>(sq)];
-        if (v && owned_by(v, attacker) && t.kind(v) != t.king) {
-            ++by_strength[std::clamp(t.strength_of(v), 1, 3)];
-        }
+    for (int i = 0; i < stones.count[attacker]; ++i) {
+        const int v = board_[static_cast<std::size_t>(stones.squares[attacker][i])];
+        if (t.kind(v) != t.king) ++by_strength[std::clamp(t.strength_of(v), 1, 3)];
     }
     // The most AP sacrifices of `counts` give within `limit`.
     auto most = [](const int* counts, int limit) {
@@ -867,10 +864,9 @@ int Position::king_need(int attacker, int room) const {
         return top;
     };
     int best = kNever;
-    for (int from = 0; from < t.nn; ++from) {
-        const int v = board_[static_cast<std::size_t>(from)];
-        if (!v || !owned_by(v, attacker)) continue;
-        const int m = std::abs(v);
+    for (int i = 0; i < stones.count[attacker]; ++i) {
+        const int from = stones.squares[attacker][i];
+        const int m = std::abs(board_[static_cast<std::size_t>(from)]);
         const int s = t.strength[m];
         const bool is_king = t.kind_of[m] == t.king;
         for (int r = 0; r < t.raydir_count[attacker][m]; ++r) {
@@ -880,8 +876,8 @@ int Position::king_need(int attacker, int room) const {
             int counts[4] = {by_strength[0], by_strength[1], by_strength[2], by_strength[3]};
             if (!is_king) --counts[std::clamp(s, 1, 3)];  // the stone that moves stays
             int blockers = 0;
-            for (int i = 0; i < t.ray_length[from][rd.dir]; ++i) {
-                const int w = board_[static_cast<std::size_t>(t.rays[from][rd.dir][i])];
+            for (int j = 0; j < t.ray_length[from][rd.dir]; ++j) {
+                const int w = board_[static_cast<std::size_t>(t.rays[from][rd.dir][j])];
                 if (!w) {
                     ++cost;
                     continue;
@@ -906,24 +902,17 @@ int Position::king_need(int attacker, int room) const {
     return best;
 }
 
-// What the threats are worth to `player`, in tenths: the side that captures next (the
-// mover while its line move is still to come, else the other side after its roll) gets
-// the value of its best capture it can pay for, times the chance that it can; the other
-// side's best threat counts a quarter (it is answered first). A threat no AP can pay for
-// counts nothing; the König is worth 15 stones of value 10 where capturing it ends the game,
-// and (by default) its threat is the exact one of king_need: lines through the attacker's
-// own stones it sacrifices and through the stones it captures on the way, with every
-// sacrifice the cap allows. While stones are placed the threats are those of the coming
-// first turn (red's).
-int Position::threat_term(int player) const {
-    const auto [mine, theirs] = threat_parts(player);
-    return mine - theirs;
-}
-
-// threat_term's two sides, in tenths: (the value for `player`, for the other side), each
-// the best capture it can pay for, weighed by the chance and by who captures next; with
-// `reach`, each side's count of the other's stones it captures with at most 6 AP.
-std::pair<int, int> Position::threat_parts(int player, int* reach) const {
+// What the threats are worth, in tenths, as (the value for `player`, for the other side):
+// the side that captures next (the mover while its line move is still to come, else the
+// other side after its roll) gets the value of its best capture it can pay for, times the
+// chance that it can; the other side's best threat counts a quarter (it is answered first).
+// A threat no AP can pay for counts nothing; the König is worth 15 stones of value 10 where
+// capturing it ends the game, and (by default) its threat is the exact one of king_need:
+// lines through the attacker's own stones it sacrifices and through the stones it captures
+// on the way, with every sacrifice the cap allows. While stones are placed the threats are
+// those of the coming first turn (red's). With `reach`, each side's count of the other's
+// stones it captures with at most 6 AP.
+std::pair<int, int> Position::threat_parts(int player, const Stones& stones, int* reach) const {
     const Lookup& t = *t_;
     if (s_.phase != kPlay && s_.phase != kPlace) return {0, 0};
     // While stones are placed, the first capture is red's, after its first roll.
@@ -934,26 +923,25 @@ std::pair<int, int> Position::threat_parts(int player, int* reach) const {
     int best[2] = {0, 0};
     int cost[kMaxSquares];
     for (int side = 0; side < 2; ++side) {
+        const int defender = 1 - side;
         const bool next = (side == mover) == mover_first;
         int known = -1;
         if (!placing && side == mover && mover_first && s_.ap >= 0) known = s_.ap;
         if (known < 0 && t.ap_mode == kApFixed) known = t.fixed_ap;
         if (known < 0 && t.ap_mode == kApRound && side == 1 && s_.die && side != mover) known = s_.die;
         int extra = 0;
-        for (int sq = 0; sq < t.nn; ++sq) {
-            const int v = board_[static_cast<std::size_t>(sq)];
-            if (v && owned_by(v, side) && t.kind(v) != t.king) extra += t.strength_of(v);
+        for (int i = 0; i < stones.count[side]; ++i) {
+            const int v = board_[static_cast<std::size_t>(stones.squares[side][i])];
+            if (t.kind(v) != t.king) extra += t.strength_of(v);
         }
         extra = std::min(extra, kSacrificeCap - (!placing && side == mover ? s_.sac : 0));
-        capture_costs(side, cost);
-        if (reach) {
-            for (int sq = 0; sq < t.nn; ++sq) reach[side] += cost[sq] <= kDieFaces ? 1 : 0;
-        }
+        capture_costs(side, stones, cost);
         int top = 0;
-        for (int sq = 0; sq < t.nn; ++sq) {
+        for (int i = 0; i < stones.count[defender]; ++i) {
+            const int sq = stones.squares[defender][i];
+            if (reach) reach[side] += cost[sq] <= kDieFaces ? 1 : 0;
             if (cost[sq] >= (1 << 20)) continue;
-            const int w = board_[static_cast<std::size_t>(sq)];
-            const int kind = t.kind(w);
+            const int kind = t.kind(board_[static_cast<std::size_t>(sq)]);
             if (exact_king && kind == t.king) continue;
             const int value = (kind == t.king && t.end == kEndKing) ? 150 : t.values[kind];
             top = std::max(top, value * pay_sixths(cost[sq], known, extra));
@@ -962,7 +950,7 @@ std::pair<int, int> Position::threat_parts(int player, int* reach) const {
             const bool turn_on = !placing && side == mover && mover_first;
             const int room = turn_on ? kSacrificeCap - s_.sac : kSacrificeCap;
             // The sacrifices are in the need already: no extra AP.
-            const int sixths = pay_sixths(king_need(side, room), known, 0);
+            const int sixths = pay_sixths(king_need(side, room, stones), known, 0);
             const int king_value = t.evaluation == 3 ? 300 : t.evaluation == 4 ? 100 : 150;
             top = std::max(top, king_value * sixths);
         }
@@ -977,16 +965,19 @@ std::pair<int, int> Position::threat_parts(int player, int* reach) const {
 // that captures next and of the side answered first (threat_parts), the enemy stones
 // whose line reaches the König's zone (evaluation.py's king_threats), the tempo (the
 // player moves), the other side's stones the player can capture with at most 6 AP.
-Position::Features Position::features(int player) const {
+Position::Features Position::features(int player, const Stones& stones) const {
     const Lookup& t = *t_;
     const int other = 1 - player;
     Features f{};
     int board[2] = {0, 0}, hand[2] = {0, 0};
-    for (int sq = 0; sq < t.nn; ++sq) {
-        const int v = board_[static_cast<std::size_t>(sq)];
-        if (v) board[owned_by(v, 0) ? 0 : 1] += 10 * t.values[t.kind(v)];
-    }
     for (int side = 0; side < 2; ++side) {
+        const double sign = side == player ? 1.0 : -1.0;
+        for (int i = 0; i < stones.count[side]; ++i) {
+            const int k = t.kind(board_[static_cast<std::size_t>(stones.squares[side][i])]);
+            board[side] += 10 * t.values[k];
+            // The army by kind (on the board and in hand): what a pick or a loss changes.
+            if (k < kKindFeatures) f[7 + k] += sign;
+        }
         for (int k = 0; k < t.kinds; ++k) hand[side] += 8 * hand_[side][k] * t.values[k];
     }
     f[0] = board[player] - board[other];
@@ -996,20 +987,14 @@ Position::Features Position::features(int player) const {
     const bool mover_first = placing || s_.stage == kStart;
     const int next = mover_first ? mover : 1 - mover;  // the side that captures next
     int reach[2] = {0, 0};
-    const auto [mine, theirs] = threat_parts(player, reach);
+    const auto [mine, theirs] = threat_parts(player, stones, reach);
     f[2] = next == player ? mine : -theirs;
     f[3] = next == player ? -theirs : mine;
     if (s_.phase == kPlay || s_.phase == kPlace) {
-        f[4] = king_threats(other) - king_threats(player);
+        f[4] = king_threats(other, stones) - king_threats(player, stones);
         f[6] = reach[player] - reach[other];
     }
     f[5] = s_.phase == kPlay && s_.mover == player ? 1 : -1;
-    // The army by kind (on the board and in hand): what a pick or a loss changes.
-    for (int sq = 0; sq < t.nn; ++sq) {
-        const int v = board_[static_cast<std::size_t>(sq)];
-        const int k = v ? t.kind(v) : kKindFeatures;
-        if (k < kKindFeatures) f[7 + k] += owned_by(v, player) ? 1 : -1;
-    }
     for (int k = 0; k < std::min(t.kinds, kKindFeatures); ++k) {
         f[7 + k] += hand_[player][k] - hand_[other][k];
     }

@@ -113,16 +113,25 @@ public:
         "kind0", "kind1", "kind2", "kind3", "kind4", "kind5", "kind6", "kind7"};
     using Features = std::array<double, kFeatures>;
     static constexpr const char* kFeatureStart = "9/9/9/9/9/9/9/9/9 -/- 0:0 pick r 0 0 s 0 -- -";
-    Features features(int player) const;
+    Features features(int player) const { return features(player, stones()); }
     static const Features& feature_weights(int variant);
     int evaluation_variant() const { return t_->evaluation; }
 
     int home_points(int player) const;
     // The least die value (or known AP) with which `attacker` captures the other König in
     // one turn of sacrifices (within `room` AP) and a line move; see position.cpp.
-    int king_need(int attacker, int room) const;
+    int king_need(int attacker, int room) const { return king_need(attacker, room, stones()); }
 
 private:
+    // Each side's stones on the board as a list of squares (ascending) and its König's
+    // square (the first, -1 when it has none): one scan of the board that the evaluation's
+    // terms then walk, instead of each term scanning every square of the board again.
+    struct Stones {
+        std::array<int, 2> count{};
+        std::array<std::array<std::int8_t, kMaxSquares>, 2> squares;  // count[side] of them are set
+        std::array<int, 2> king{-1, -1};
+    };
+
     const Lookup* t_ = nullptr;
     std::array<std::int8_t, kMaxSquares> board_{};
     std::array<std::array<std::int32_t, kMaxKinds>, 2> hand_{};
@@ -146,12 +155,13 @@ private:
     }
     int place_moves(Move* out) const;
     int play_moves(Move* out) const;
-    std::int64_t army_points(int player) const;
-    int material10(int player) const;
-    int king_threats(int player) const;
-    int threat_term(int player) const;
-    std::pair<int, int> threat_parts(int player, int* reach = nullptr) const;
-    void capture_costs(int attacker, int* cost) const;
+    Stones stones() const;
+    int material10(int player, const Stones& stones) const;
+    int king_threats(int player, const Stones& stones) const;
+    int king_need(int attacker, int room, const Stones& stones) const;
+    std::pair<int, int> threat_parts(int player, const Stones& stones, int* reach = nullptr) const;
+    void capture_costs(int attacker, const Stones& stones, int* cost) const;
+    Features features(int player, const Stones& stones) const;
     void read_ranks(std::string_view field);
     void read_hands(std::string_view field);
     bool has_legal_move() const;
