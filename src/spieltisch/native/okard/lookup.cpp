@@ -19,8 +19,6 @@ constexpr const char* kDefaultConfig =
     "T:202020202-212121213 G:222222223 K:222222223";
 
 // Absolute direction deltas (dx, dy) in the order N NE E SE S SW W NW, from red's side.
-constexpr int kDx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
-constexpr int kDy[8] = {1, 1, 0, -1, -1, -1, 0, 1};
 
 int number(std::string_view raw, int low, int high, const char* what) {
     const auto value = read_int(raw);
@@ -135,8 +133,8 @@ std::unique_ptr<Lookup> build(std::string_view config) {
         const int x = sq % n, y = sq / n;
         for (int d = 0; d < 8; ++d) {
             int length = 0;
-            for (int tx = x + kDx[d], ty = y + kDy[d]; tx >= 0 && tx < n && ty >= 0 && ty < n;
-                 tx += kDx[d], ty += kDy[d]) {
+            for (int tx = x + kDirX[d], ty = y + kDirY[d]; tx >= 0 && tx < n && ty >= 0 && ty < n;
+                 tx += kDirX[d], ty += kDirY[d]) {
                 t->rays[sq][d][length++] = static_cast<std::int8_t>(ty * n + tx);
             }
             t->ray_length[sq][d] = length;

@@ -24,6 +24,19 @@ inline constexpr int kMaxMoves = 2048;
 inline constexpr int kSacrificeCap = 6;
 inline constexpr int kDieFaces = 6;
 
+// The eight directions' steps on the board (x the file, y the rank of square y * n + x), in
+// the order N NE E SE S SW W NW from red's side; and the direction of a step's signs:
+// kDirection[sy + 1][sx + 1], -1 for no step.
+inline constexpr int kDirX[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+inline constexpr int kDirY[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+inline constexpr int kDirection[3][3] = {{5, 4, 3}, {6, -1, 2}, {7, 0, 1}};
+static_assert([] {
+    for (int d = 0; d < 8; ++d) {
+        if (kDirection[kDirY[d] + 1][kDirX[d] + 1] != d) return false;
+    }
+    return true;
+}());
+
 enum ApMode : int { kApTurn = 0, kApRound = 1, kApFixed = 2 };
 enum SacrificeTo : int { kToOpponent = 0, kRemoved = 1 };
 enum DropZone : int { kDropSetup = 0, kDropAnywhere = 1 };

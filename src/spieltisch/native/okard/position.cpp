@@ -724,7 +724,7 @@ Position::Stones Position::stones() const {
         if (!v) continue;
         const int side = owned_by(v, 0) ? 0 : 1;
         stones.squares[side][static_cast<std::size_t>(stones.count[side]++)] = static_cast<std::int8_t>(sq);
-        if (stones.king[side] < 0 && t.kind(v) == t.king) stones.king[side] = sq;
+        if (t.kind(v) == t.king && stones.kings[side]++ == 0) stones.king[side] = sq;
     }
     return stones;
 }
@@ -738,37 +738,6 @@ int Position::material10(int player, const Stones& stones) const {
     }
     for (int k = 0; k < t.kinds; ++k) total += 8 * hand_[player][k] * t.values[k];
     return total;
-}
-
-// evaluation.py, king_threats.
-int Position::king_threats(int player, const Stones& stones) const {
-    const Lookup& t = *t_;
-    const int n = t.n;
-    const int king = stones.king[player];
-    if (king < 0) return 8;
-    const int kx = king % n, ky = king / n;
-    auto in_zone = [&](int sq) { return std::abs(sq % n - kx) <= 1 && std::abs(sq / n - ky) <= 1; };
-    const int enemy = 1 - player;
-    int threats = 0;
-    for (int i = 0; i < stones.count[enemy]; ++i) {
-        const int sq = stones.squares[enemy][i];
-        const int m = std::abs(board_[static_cast<std::size_t>(sq)]);
-        bool hit = false;
-        for (int r = 0; r < t.raydir_count[enemy][m] && !hit; ++r) {
-            const RayDir rd = t.raydirs[enemy][m][r];
-            if (rd.value < 2) continue;
-            for (int j = 0; j < t.ray_length[sq][rd.dir]; ++j) {
-                const int target = t.rays[sq][rd.dir][j];
-                if (in_zone(target)) {
-                    hit = true;
-                    break;
-                }
-                if (board_[static_cast<std::size_t>(target)]) break;
-            }
-        }
-        threats += hit ? 1 : 0;
-    }
-    return threats;
 }
 
 // evaluation.py, evaluate (before the tanh): material and König safety, in tenths; or
@@ -785,7 +754,13 @@ int Position::evaluate(int player) const {
     }
     const int other = 1 - player;
     const int material = material10(player, all) - material10(other, all);
-    if (t_->evaluation == 0) return material + 60 * (king_threats(other, all) - king_threats(player, all));
+    if (t_->evaluation == 0) {
+        // evaluation.py's king_threats: the other side's stones whose line reaches the zone
+        // of the player's König.
+        int cost[kMaxSquares];
+        const int mine = capture_costs(player, all, cost), theirs = capture_costs(other, all, cost);
+        return material + 60 * (mine - theirs);
+    }
     const auto [mine, theirs] = threat_parts(player, all);
     return material + mine - theirs;
 }
@@ -795,19 +770,47 @@ int Position::evaluate(int player) const {
 // on those stones' squares (the only ones written), a large number where it cannot. One
 // step onto an empty square costs 1, the capture 1 plus the strength the defender has above
 // the attacker (okard.md, "A turn", 3).
-void Position::capture_costs(int attacker, const Stones& stones, int* cost) const {
+//
+// Returns evaluation.py's king_threats of the other side: how many of the attacker's
+// stones have a capturing line that reaches the zone of the other König (its square and
+// the squares next to it) up to the first stone on it, or 8 when the other side has no
+// König on the board.
+int Position::capture_costs(int attacker, const Stones& stones, int* cost) const {
     const Lookup& t = *t_;
     const int defender = 1 - attacker;
+    const int n = t.n;
+    const int king = stones.king[defender];
+    const int kx = king % n, ky = king / n;
+    // The first step of a line from (x, y) in direction d in the zone (1, 2, ...): the
+    // steps where each coordinate is within one of the König's.
+    auto zone_step = [&](int x, int y, int d) {
+        int low = 1, high = kMaxBoard;
+        auto clip = [&](int from, int step, int centre) {
+            if (step == 0) {
+                if (std::abs(from - centre) > 1) low = kMaxBoard + 1;
+            } else {
+                const int at = (centre - from) * step;
+                low = std::max(low, at - 1);
+                high = std::min(high, at + 1);
+            }
+        };
+        clip(x, kDirX[d], kx);
+        clip(y, kDirY[d], ky);
+        return low <= high ? low : kMaxBoard + 1;
+    };
     for (int i = 0; i < stones.count[defender]; ++i) cost[stones.squares[defender][i]] = 1 << 20;
+    int threats = 0;
     for (int i = 0; i < stones.count[attacker]; ++i) {
         const int sq = stones.squares[attacker][i];
         const int m = std::abs(board_[static_cast<std::size_t>(sq)]);
         const int s = t.strength[m];
+        bool hit = false;
         for (int r = 0; r < t.raydir_count[attacker][m]; ++r) {
             const RayDir rd = t.raydirs[attacker][m][r];
             if (rd.value < 2) continue;
             const int length = t.ray_length[sq][rd.dir];
-            for (int j = 0; j < length; ++j) {
+            int j = 0;
+            for (; j < length; ++j) {
                 const int target = t.rays[sq][rd.dir][j];
                 const int w = board_[static_cast<std::size_t>(target)];
                 if (!w) continue;
@@ -817,8 +820,12 @@ void Position::capture_costs(int attacker, const Stones& stones, int* cost) cons
                 }
                 break;
             }
+            // The line's squares up to its first stone (or all of them): steps 1..j + 1.
+            if (!hit && king >= 0) hit = zone_step(sq % n, sq / n, rd.dir) <= std::min(j + 1, length);
         }
+        threats += hit ? 1 : 0;
     }
+    return king < 0 ? 8 : threats;
 }
 
 namespace {
@@ -863,15 +870,25 @@ int Position::king_need(int attacker, int room, const Stones& stones) const {
         }
         return top;
     };
+    // Only a line toward the other König can reach it: with one König (every position the
+    // rules reach), each stone's one direction toward it, if any; with none, no line.
+    const int defender = 1 - attacker;
+    if (stones.kings[defender] == 0) return kNever;
+    const bool one_king = stones.kings[defender] == 1;
+    const int n = t.n;
+    const int kx = stones.king[defender] % n, ky = stones.king[defender] / n;
     int best = kNever;
     for (int i = 0; i < stones.count[attacker]; ++i) {
         const int from = stones.squares[attacker][i];
+        const int dx = kx - from % n, dy = ky - from / n;
+        if (one_king && dx != 0 && dy != 0 && std::abs(dx) != std::abs(dy)) continue;
+        const int toward = kDirection[(dy > 0) - (dy < 0) + 1][(dx > 0) - (dx < 0) + 1];
         const int m = std::abs(board_[static_cast<std::size_t>(from)]);
         const int s = t.strength[m];
         const bool is_king = t.kind_of[m] == t.king;
         for (int r = 0; r < t.raydir_count[attacker][m]; ++r) {
             const RayDir rd = t.raydirs[attacker][m][r];
-            if (rd.value < 2) continue;
+            if (rd.value < 2 || (one_king && rd.dir != toward)) continue;
             int cost = 0;
             int counts[4] = {by_strength[0], by_strength[1], by_strength[2], by_strength[3]};
             if (!is_king) --counts[std::clamp(s, 1, 3)];  // the stone that moves stays
@@ -911,8 +928,9 @@ int Position::king_need(int attacker, int room, const Stones& stones) const {
 // lines through the attacker's own stones it sacrifices and through the stones it captures
 // on the way, with every sacrifice the cap allows. While stones are placed the threats are
 // those of the coming first turn (red's). With `reach`, each side's count of the other's
-// stones it captures with at most 6 AP.
-std::pair<int, int> Position::threat_parts(int player, const Stones& stones, int* reach) const {
+// stones it captures with at most 6 AP; with `zone`, each side's stones whose line reaches
+// the zone of the other König (capture_costs).
+std::pair<int, int> Position::threat_parts(int player, const Stones& stones, int* reach, int* zone) const {
     const Lookup& t = *t_;
     if (s_.phase != kPlay && s_.phase != kPlace) return {0, 0};
     // While stones are placed, the first capture is red's, after its first roll.
@@ -935,7 +953,8 @@ std::pair<int, int> Position::threat_parts(int player, const Stones& stones, int
             if (t.kind(v) != t.king) extra += t.strength_of(v);
         }
         extra = std::min(extra, kSacrificeCap - (!placing && side == mover ? s_.sac : 0));
-        capture_costs(side, stones, cost);
+        const int threats = capture_costs(side, stones, cost);
+        if (zone) zone[side] = threats;
         int top = 0;
         for (int i = 0; i < stones.count[defender]; ++i) {
             const int sq = stones.squares[defender][i];
@@ -986,12 +1005,12 @@ Position::Features Position::features(int player, const Stones& stones) const {
     const int mover = placing ? 0 : s_.mover;
     const bool mover_first = placing || s_.stage == kStart;
     const int next = mover_first ? mover : 1 - mover;  // the side that captures next
-    int reach[2] = {0, 0};
-    const auto [mine, theirs] = threat_parts(player, stones, reach);
+    int reach[2] = {0, 0}, zone[2] = {0, 0};
+    const auto [mine, theirs] = threat_parts(player, stones, reach, zone);
     f[2] = next == player ? mine : -theirs;
     f[3] = next == player ? -theirs : mine;
     if (s_.phase == kPlay || s_.phase == kPlace) {
-        f[4] = king_threats(other, stones) - king_threats(player, stones);
+        f[4] = zone[player] - zone[other];
         f[6] = reach[player] - reach[other];
     }
     f[5] = s_.phase == kPlay && s_.mover == player ? 1 : -1;

@@ -123,13 +123,15 @@ public:
     int king_need(int attacker, int room) const { return king_need(attacker, room, stones()); }
 
 private:
-    // Each side's stones on the board as a list of squares (ascending) and its König's
-    // square (the first, -1 when it has none): one scan of the board that the evaluation's
-    // terms then walk, instead of each term scanning every square of the board again.
+    // Each side's stones on the board as a list of squares (ascending), its König's square
+    // (the first, -1 when it has none) and how many Königs it has (one in every position
+    // the rules reach): one scan of the board that the evaluation's terms then walk,
+    // instead of each term scanning every square of the board again.
     struct Stones {
         std::array<int, 2> count{};
         std::array<std::array<std::int8_t, kMaxSquares>, 2> squares;  // count[side] of them are set
         std::array<int, 2> king{-1, -1};
+        std::array<int, 2> kings{};
     };
 
     const Lookup* t_ = nullptr;
@@ -157,10 +159,10 @@ private:
     int play_moves(Move* out) const;
     Stones stones() const;
     int material10(int player, const Stones& stones) const;
-    int king_threats(int player, const Stones& stones) const;
     int king_need(int attacker, int room, const Stones& stones) const;
-    std::pair<int, int> threat_parts(int player, const Stones& stones, int* reach = nullptr) const;
-    void capture_costs(int attacker, const Stones& stones, int* cost) const;
+    std::pair<int, int> threat_parts(int player, const Stones& stones, int* reach = nullptr,
+                                     int* zone = nullptr) const;
+    int capture_costs(int attacker, const Stones& stones, int* cost) const;
     Features features(int player, const Stones& stones) const;
     void read_ranks(std::string_view field);
     void read_hands(std::string_view field);
