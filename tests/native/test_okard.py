@@ -226,7 +226,7 @@ def few_stones(rng: random.Random, kings: int = 1) -> dict[str, str]:
     [
         pytest.param(40, 1, id="fast"),
         pytest.param(400, 1, marks=pytest.mark.slow, id="slow"),
-        pytest.param(60, 2, id="two-koenige"),
+        pytest.param(100, 2, id="two-koenige"),
     ],
 )
 def test_king_need_is_the_least_ap_that_captures_the_king(count: int, kings: int) -> None:
@@ -256,7 +256,8 @@ def test_king_need_is_the_least_ap_that_captures_the_king(count: int, kings: int
         assert captures_king_this_turn(game().parse(texts[max(need, 0)], reachable=False))
         if need >= 1:
             assert not captures_king_this_turn(game().parse(texts[need - 1], reachable=False))
-    assert reachable > count // 4 and unreachable > count // 10
+    # With two Könige far fewer positions have no line to either.
+    assert reachable > count // 4 and unreachable > count // (10 * kings)
 
 
 def scattered(options: str, rng: random.Random) -> str:
