@@ -320,6 +320,35 @@ def test_positions_scattered_by_hand_agree(options: str) -> None:
     assert compared > 30
 
 
+@pytest.mark.parametrize("options", ["", "board=8", "board=10 ap=round", "end=points"])
+def test_the_koenig_zone_term_is_evaluation_py_king_threats(options: str) -> None:
+    """The evaluation's König-zone term (the feature `king_zone`, read off the walks of the
+    capture lines that price each capture) against evaluation.py's `king_threats`: the
+    other side's stones whose line reaches the zone of one's König, on play-phase positions
+    with stones anywhere."""
+    from spieltisch import _native
+    from spieltisch.games.okard.evaluation import king_threats
+
+    loaded = game(options)
+    config = native.config(loaded)
+    assert config is not None
+    zone = _native.okard.feature_names.index("king_zone")
+    rng = random.Random(31 + len(options))
+    compared = threatened = 0
+    for _ in range(80):
+        text = scattered(options, rng)
+        try:
+            state = loaded.parse(text, reachable=False)
+        except PositionError:
+            continue
+        for player in (0, 1):
+            expected = king_threats(state, 1 - player) - king_threats(state, player)
+            assert _native.okard.features(text, player, config)[zone] == expected, text
+            threatened += expected != 0
+        compared += 1
+    assert compared > 40 and threatened > compared // 2
+
+
 def test_the_native_reader_takes_no_text_the_python_reader_refuses() -> None:
     """Mutated position texts: what the native reader takes, the Python reader
     (`reachable=False`) takes too, as the same position."""
