@@ -65,7 +65,7 @@ def test_hase_und_igel_features_are_the_players_difference() -> None:
         assert mine == pytest.approx([-value for value in theirs])
 
 
-@pytest.mark.parametrize("variant", [None, 2, 5])
+@pytest.mark.parametrize("variant", [None, 2, 5, 6])
 def test_okard_features_give_the_evaluation(variant: int | None) -> None:
     engine, config = texel.engine_config("okard", variant)
     weights = engine.feature_weights(config)
@@ -103,12 +103,12 @@ def test_okard_kind_counts_follow_a_pick() -> None:
     assert sum(after[7:]) - sum(before[7:]) == 1
 
 
-def test_okard_refuses_a_variant_beyond_the_fitted_one() -> None:
+def test_okard_refuses_a_variant_beyond_the_fitted_ones() -> None:
     engine, config = texel.engine_config("okard")
     text = spieltisch.load("okard").new_state(1).text()
-    assert isinstance(engine.evaluate(text, 0, config + " eval=5"), int)
+    assert isinstance(engine.evaluate(text, 0, config + " eval=6"), int)
     with pytest.raises(ValueError):
-        engine.evaluate(text, 0, config + " eval=6")
+        engine.evaluate(text, 0, config + " eval=7")
 
 
 @pytest.mark.parametrize(("name", "variant"), [("hase-und-igel", 3), ("okard", 2)])

@@ -83,7 +83,7 @@ std::unique_ptr<Lookup> build(std::string_view config) {
     int king = -1;
     for (int i = 9; i < count; ++i) {
         if (fields[i].substr(0, 5) == "eval=") {
-            t->evaluation = number(fields[i].substr(5), 0, 5, "eval 0..5");
+            t->evaluation = number(fields[i].substr(5), 0, 6, "eval 0..6");
             continue;
         }
         Stone stone = read_stone(fields[i]);

@@ -81,6 +81,7 @@ struct Lookup {
     // The evaluation (a trailing `eval=N` in the config selects another, for measuring):
     // 5 the default, the terms of 2 and new ones (the König's zone, tempo, reach, the army
     // by kind) weighed as fitted to self-play results (Texel's method, Position::features);
+    // 6 the same terms fitted again to ten times as many games (a candidate);
     // 2 the evaluation before it, material and the capture threats each side can pay for
     // with the König's reached exactly (king_need); 1 the König's threat like any other
     // stone's (its first occupied square, half a chance for sacrifices); 0 the port of

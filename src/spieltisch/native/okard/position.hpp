@@ -102,8 +102,10 @@ public:
 
     // Texel tuning (benchmarks/texel.py): the evaluation's terms (position.cpp, features)
     // and the weights an evaluation variant gives them; variant 5, the default, weighs them
-    // as fitted to self-play results, 2 (the evaluation before it) is their plain sum.
+    // as fitted to self-play results, 6 as fitted again to ten times the games, 2 (the
+    // evaluation before 5) is their plain sum.
     static constexpr int kTexelVariant = 5;
+    static constexpr int kRefitVariant = 6;
     // The first eight kinds of the stone list (the default's B, SP, SC, RI, L, T, G, K)
     // counted on their own as well.
     static constexpr int kKindFeatures = 8;
