@@ -9,7 +9,7 @@ every move. Every position where a player chooses a move (not the chance ones, n
 end) is written with the search's score for it.
 
     python -m benchmarks.selfplay_data GAME OUT [--games N] [--depth D] [--opening R]
-        [--noise P] [--seed S] [--workers W] [--options OPTIONS]
+        [--noise P] [--seed S] [--workers W] [--options OPTIONS] [--eval N]
 
 The output is gzip'd JSON lines (one object a line), one line per position:
 
@@ -57,13 +57,15 @@ MAX_PLIES = 1000
 @dataclass(frozen=True)
 class Settings:
     """How the games are played: the game and its options, the search depth, the random
-    opening plies and the share of random moves after them."""
+    opening plies, the share of random moves after them and the evaluation variant the
+    engine plays with (None: the default; `native.search.search`'s `evaluation`)."""
 
     game: str
     options: str = ""
     depth: int = 3
     opening: int = 6
     noise: float = 0.0
+    evaluation: int | None = None
 
 
 def play(settings: Settings, seed: int) -> list[dict[str, Any]]:
@@ -81,7 +83,7 @@ def play(settings: Settings, seed: int) -> list[dict[str, Any]]:
             state.play(state.sample_chance(rng))
             continue
         text, played = game_line(state)
-        result = search(game, text, moves=played, depth=settings.depth)
+        result = search(game, text, moves=played, depth=settings.depth, evaluation=settings.evaluation)
         rows.append(
             {
                 "game": game.name,
@@ -161,8 +163,9 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--options", default="", help="the game's options text")
+    parser.add_argument("--eval", type=int, default=None, help="the evaluation variant played")
     args = parser.parse_args(argv)
-    settings = Settings(args.game, args.options, args.depth, args.opening, args.noise)
+    settings = Settings(args.game, args.options, args.depth, args.opening, args.noise, args.eval)
     start = time.perf_counter()
     games, positions = write(args.out, generate(settings, args.games, args.seed, args.workers))
     seconds = time.perf_counter() - start

@@ -87,3 +87,17 @@ def test_okard_chance_and_options(tmp_path: Path) -> None:
     for row in rows[:: max(1, len(rows) // 10)]:
         state = game.parse(row["text"])
         assert state.to_move == row["to_move"] and not state.is_chance()
+
+
+def test_the_evaluation_variant_plays() -> None:
+    """`--eval N` plays the engine's variant N: each row's score is that variant's search
+    value (Okard's first fit, `eval=2`, against the default), and the games differ."""
+    game = spieltisch.load("okard")
+    plain = selfplay_data.play(selfplay_data.Settings("okard", depth=1, opening=2), 4)
+    other = selfplay_data.play(
+        selfplay_data.Settings("okard", depth=1, opening=2, evaluation=2), 4
+    )
+    for row in other[:: max(1, len(other) // 10)]:
+        value = native.search.search(game, row["text"], depth=1, evaluation=2).score
+        assert row["score"] == value
+    assert [row["score"] for row in plain] != [row["score"] for row in other]
