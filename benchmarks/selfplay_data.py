@@ -83,7 +83,9 @@ def play(settings: Settings, seed: int) -> list[dict[str, Any]]:
             state.play(state.sample_chance(rng))
             continue
         text, played = game_line(state)
-        result = search(game, text, moves=played, depth=settings.depth, evaluation=settings.evaluation)
+        result = search(
+            game, text, moves=played, depth=settings.depth, evaluation=settings.evaluation
+        )
         rows.append(
             {
                 "game": game.name,

@@ -94,9 +94,7 @@ def test_the_evaluation_variant_plays() -> None:
     value (Okard's first fit, `eval=2`, against the default), and the games differ."""
     game = spieltisch.load("okard")
     plain = selfplay_data.play(selfplay_data.Settings("okard", depth=1, opening=2), 4)
-    other = selfplay_data.play(
-        selfplay_data.Settings("okard", depth=1, opening=2, evaluation=2), 4
-    )
+    other = selfplay_data.play(selfplay_data.Settings("okard", depth=1, opening=2, evaluation=2), 4)
     for row in other[:: max(1, len(other) // 10)]:
         value = native.search.search(game, row["text"], depth=1, evaluation=2).score
         assert row["score"] == value

@@ -212,7 +212,9 @@ def few_stones(rng: random.Random, kings: int = 1) -> dict[str, str]:
     stones a side, anywhere (lines open and blocked)."""
     codes = ["B", "SP", "SC", "RI", "L", "T", "G"]
     squares = rng.sample([f + str(r) for f in "abcdefghi" for r in range(1, 10)], 12 + 2 * kings)
-    stones = {square: "K" if index % 2 == 0 else "k" for index, square in enumerate(squares[: 2 * kings])}
+    stones = {
+        square: "K" if index % 2 == 0 else "k" for index, square in enumerate(squares[: 2 * kings])
+    }
     for index, square in enumerate(squares[2 * kings : 2 * kings + rng.randrange(2, 13)]):
         code = rng.choice(codes)
         if code != "G" and rng.random() < 0.25:  # the General has no back side
