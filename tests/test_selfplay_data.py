@@ -91,7 +91,8 @@ def test_okard_chance_and_options(tmp_path: Path) -> None:
 
 def test_the_evaluation_variant_plays() -> None:
     """`--eval N` plays the engine's variant N: each row's score is that variant's search
-    value (Okard's first fit, `eval=2`, against the default), and the games differ."""
+    value (Okard's evaluation before its fit, `eval=2`, against the default), and the games
+    differ."""
     game = spieltisch.load("okard")
     plain = selfplay_data.play(selfplay_data.Settings("okard", depth=1, opening=2), 4)
     other = selfplay_data.play(selfplay_data.Settings("okard", depth=1, opening=2, evaluation=2), 4)

@@ -18,8 +18,6 @@ constexpr const char* kDefaultConfig =
     "SC:211000112-222010222 RI:202010202-212020213 L:020202022-121212123 "
     "T:202020202-212121213 G:222222223 K:222222223";
 
-// Absolute direction deltas (dx, dy) in the order N NE E SE S SW W NW, from red's side.
-
 int number(std::string_view raw, int low, int high, const char* what) {
     const auto value = read_int(raw);
     if (!value || *value < low || *value > high) refuse(std::string("okard config: ") + what);
