@@ -296,6 +296,21 @@ def scattered(options: str, rng: random.Random) -> str:
     return f"{ranks} {hands} {captured} play {mover} {ap} {sac} {stage} {turn} -- {die}"
 
 
+def scattered_positions(options: str, count: int, seed: int) -> list[tuple[str, OkardState]]:
+    """Of `count` texts of `scattered` (from `seed`), those the Python reader takes
+    (`reachable=False`), each with its state."""
+    loaded = game(options)
+    rng = random.Random(seed)
+    found = []
+    for _ in range(count):
+        text = scattered(options, rng)
+        try:
+            found.append((text, loaded.parse(text, reachable=False)))
+        except PositionError:
+            continue
+    return found
+
+
 @pytest.mark.parametrize(
     "options",
     [
@@ -308,18 +323,11 @@ def scattered(options: str, rng: random.Random) -> str:
 )
 def test_positions_scattered_by_hand_agree(options: str) -> None:
     loaded = game(options)
-    rng = random.Random(len(options))
-    compared = 0
-    for _ in range(60):
-        text = scattered(options, rng)
-        try:
-            state = loaded.parse(text, reachable=False)
-        except PositionError:
-            continue
+    positions = scattered_positions(options, 60, len(options))
+    for text, state in positions:
         compare_children(loaded, state, reachable=False)
         assert native._call(loaded, "text", text) == state.text()
-        compared += 1
-    assert compared > 30
+    assert len(positions) > 30
 
 
 @pytest.mark.parametrize("options", ["", "board=8", "board=10 ap=round", "end=points"])
@@ -335,20 +343,14 @@ def test_the_koenig_zone_term_is_evaluation_py_king_threats(options: str) -> Non
     config = native.config(loaded)
     assert config is not None
     zone = _native.okard.feature_names.index("king_zone")
-    rng = random.Random(31 + len(options))
-    compared = threatened = 0
-    for _ in range(80):
-        text = scattered(options, rng)
-        try:
-            state = loaded.parse(text, reachable=False)
-        except PositionError:
-            continue
+    positions = scattered_positions(options, 80, 31 + len(options))
+    threatened = 0
+    for text, state in positions:
         for player in (0, 1):
             expected = king_threats(state, 1 - player) - king_threats(state, player)
             assert _native.okard.features(text, player, config)[zone] == expected, text
             threatened += expected != 0
-        compared += 1
-    assert compared > 40 and threatened > compared // 2
+    assert len(positions) > 40 and threatened > len(positions) // 2
 
 
 def test_the_native_reader_takes_no_text_the_python_reader_refuses() -> None:
