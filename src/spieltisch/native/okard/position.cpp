@@ -804,6 +804,7 @@ int Position::capture_costs(int attacker, const Stones& stones, int* cost) const
         const int sq = stones.squares[attacker][i];
         const int m = std::abs(board_[static_cast<std::size_t>(sq)]);
         const int s = t.strength[m];
+        const int x = sq % n, y = sq / n;
         bool hit = false;
         for (int r = 0; r < t.raydir_count[attacker][m]; ++r) {
             const RayDir rd = t.raydirs[attacker][m][r];
@@ -821,7 +822,7 @@ int Position::capture_costs(int attacker, const Stones& stones, int* cost) const
                 break;
             }
             // The line's squares up to its first stone (or all of them): steps 1..j + 1.
-            if (!hit && king >= 0) hit = zone_step(sq % n, sq / n, rd.dir) <= std::min(j + 1, length);
+            if (!hit && king >= 0) hit = zone_step(x, y, rd.dir) <= std::min(j + 1, length);
         }
         threats += hit ? 1 : 0;
     }
