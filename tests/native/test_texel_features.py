@@ -65,11 +65,11 @@ def test_hase_und_igel_features_are_the_players_difference() -> None:
         assert mine == pytest.approx([-value for value in theirs])
 
 
-@pytest.mark.parametrize("variant", [None, 2, 5, 6])
+@pytest.mark.parametrize("variant", [None, 2, 5, 6, 7])
 def test_okard_features_give_the_evaluation(variant: int | None) -> None:
     engine, config = texel.engine_config("okard", variant)
     weights = engine.feature_weights(config)
-    assert len(weights) == len(engine.feature_names) == 15
+    assert len(weights) == len(engine.feature_names) == 16
     checked = 0
     for state in random_positions(spieltisch.load("okard"), 40, 3):
         text = state.text()
@@ -81,14 +81,17 @@ def test_okard_features_give_the_evaluation(variant: int | None) -> None:
     assert checked == 80
 
 
-def test_okard_default_is_the_fitted_variant_over_material_and_threats() -> None:
+def test_okard_default_is_the_fitted_variant_with_the_army_term() -> None:
     """The evaluation before the fit (2) is the plain sum of the material and threat
-    terms, the new terms (König zone, tempo, reach, the army by kind) weighing nothing;
-    the default is the fitted variant 5, which weighs every term."""
+    terms, the new terms (König zone, tempo, reach, the army by kind, the learned army)
+    weighing nothing; the fitted variant 5 weighs every term but the learned army; the
+    default (7) is 5 with the learned army at its worth."""
     engine, config = texel.engine_config("okard", 2)
-    assert engine.feature_weights(config) == [1.0, 1.0, 1.0, 1.0] + [0.0] * 11
+    assert engine.feature_weights(config) == [1.0, 1.0, 1.0, 1.0] + [0.0] * 12
     default = engine.feature_weights(texel.engine_config("okard")[1])
-    assert default == engine.feature_weights(texel.engine_config("okard", 5)[1])
+    assert default == engine.feature_weights(texel.engine_config("okard", 7)[1])
+    fitted = engine.feature_weights(texel.engine_config("okard", 5)[1])
+    assert default == fitted[:-1] + [1.0] and fitted[-1] == 0.0
     assert all(weight != 0.0 for weight in default)
 
 
@@ -100,15 +103,15 @@ def test_okard_kind_counts_follow_a_pick() -> None:
     before = engine.features(state.text(), 0, config)
     state.play(state.legal_moves()[0])
     after = engine.features(state.text(), 0, config)
-    assert sum(after[7:]) - sum(before[7:]) == 1
+    assert sum(after[7:15]) - sum(before[7:15]) == 1
 
 
 def test_okard_refuses_a_variant_beyond_the_fitted_ones() -> None:
     engine, config = texel.engine_config("okard")
     text = spieltisch.load("okard").new_state(1).text()
-    assert isinstance(engine.evaluate(text, 0, config + " eval=6"), int)
+    assert isinstance(engine.evaluate(text, 0, config + " eval=7"), int)
     with pytest.raises(ValueError):
-        engine.evaluate(text, 0, config + " eval=7")
+        engine.evaluate(text, 0, config + " eval=8")
 
 
 @pytest.mark.parametrize(("name", "variant"), [("hase-und-igel", 3), ("okard", 2)])

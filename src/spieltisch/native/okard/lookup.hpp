@@ -79,7 +79,9 @@ struct Lookup {
     int turns = 200;
     int setup_rows = 3;
     // The evaluation (a trailing `eval=N` in the config selects another, for measuring):
-    // 5 the default, the terms of 2 and new ones (the König's zone, tempo, reach, the army
+    // 7 the default, variant 5 with the army's worth learned from playouts while the armies
+    // are picked and placed (army_value below; with other options than the defaults it
+    // plays as 5); 5 the terms of 2 and new ones (the König's zone, tempo, reach, the army
     // by kind) weighed as fitted to self-play results (Texel's method, Position::features);
     // 6 the same terms fitted again to ten times as many games (a candidate);
     // 2 the evaluation before it, material and the capture threats each side can pay for
@@ -87,7 +89,7 @@ struct Lookup {
     // stone's (its first occupied square, half a chance for sacrifices); 0 the port of
     // evaluation.py; 3 and 4 variant 2 with the König's threat worth 300 and 100 points
     // instead of 150.
-    int evaluation = 5;
+    int evaluation = 7;
     std::vector<Stone> stones;
 
     // Derived.
@@ -115,6 +117,13 @@ struct Lookup {
     std::vector<std::array<std::uint64_t, kCodes>> zobrist;
     std::array<std::array<std::uint64_t, kMaxKinds>, 2> hand_keys{};
     std::uint64_t salt = 0;  // the config's own key, so that two configs never share keys
+    // The army's worth while it is picked (Position::army_term), with the default options
+    // only: a stone's worth by kind in evaluation points, as fitted to games from random
+    // armies (docs/measurements/tuning.md), and by the points left, the most that picks of
+    // them can still add (the König left out: every army holds one).
+    bool army_values = false;
+    std::array<int, kMaxKinds> army_value{};
+    std::vector<int> army_future;
 
     int kind(int code) const { return kind_of[code < 0 ? -code : code]; }
     int strength_of(int code) const { return strength[code < 0 ? -code : code]; }

@@ -742,10 +742,10 @@ int Position::material10(int player, const Stones& stones) const {
 
 // evaluation.py, evaluate (before the tanh): material and König safety, in tenths; or
 // material and the capture threats each side can pay for (threat_parts, variants 1-4); or
-// (the default, 5) the terms of `features` weighed as fitted to self-play results.
+// (5-7, the default 7) the terms of `features` weighed as fitted to self-play results.
 int Position::evaluate(int player) const {
     const Stones all = stones();
-    if (t_->evaluation == kTexelVariant || t_->evaluation == kRefitVariant) {
+    if (t_->evaluation >= kTexelVariant) {
         const Features f = features(player, all);
         const Features& w = feature_weights(t_->evaluation);
         double sum = 0.0;
@@ -1018,18 +1018,58 @@ Position::Features Position::features(int player, const Stones& stones) const {
     for (int k = 0; k < std::min(t.kinds, kKindFeatures); ++k) {
         f[7 + k] += hand_[player][k] - hand_[other][k];
     }
+    f[7 + kKindFeatures] = army_term(player, stones);
     return f;
+}
+
+// While the armies are picked and placed, with the default options (Lookup::army_values):
+// what the learned worth of the two armies adds to the default's worth of the same stones
+// in hand (its hand and kind terms), so that the default's weights plus this term weigh a
+// picked stone at its learned worth (the König at nothing: every army holds one); while
+// picking, also the most the points left can still buy (nothing once a side is done). In
+// the placement the armies are fixed, so the term is the same for every placement.
+int Position::army_term(int player, const Stones& stones) const {
+    const Lookup& t = *t_;
+    if (!t.army_values || (s_.phase != kPick && s_.phase != kPlace)) return 0;
+    const Features& fitted = feature_weights(kTexelVariant);
+    double sum = 0.0;
+    for (int side = 0; side < 2; ++side) {
+        const double sign = side == player ? 1.0 : -1.0;
+        std::array<int, kKindFeatures> count{};
+        for (int i = 0; i < stones.count[side]; ++i) {
+            ++count[static_cast<std::size_t>(t.kind(board_[static_cast<std::size_t>(stones.squares[side][i])]))];
+        }
+        std::int64_t room = t.army;
+        for (int k = 0; k < kKindFeatures; ++k) {
+            const auto kk = static_cast<std::size_t>(k);
+            count[kk] += hand_[side][kk];
+            room -= std::int64_t{hand_[side][kk]} * t.values[kk];
+            const double default_worth = fitted[1] * 8 * t.values[kk] + fitted[7 + kk];
+            const double learned = k == t.king ? 0.0 : t.army_value[kk];
+            sum += sign * count[kk] * (learned - default_worth);
+        }
+        if (s_.phase == kPick && !setup_done(side)) {
+            if (!hand_[side][t.king]) room -= t.values[static_cast<std::size_t>(t.king)];
+            if (room > 0) sum += sign * t.army_future[static_cast<std::size_t>(room)];
+        }
+    }
+    return static_cast<int>(std::lround(sum));
 }
 
 const Position::Features& Position::feature_weights(int variant) {
     // Variant 2's (and 1, 3, 4's, whose threats differ): the sum of material and threats;
     // the default's (5) fitted by benchmarks/texel.py (docs/measurements/tuning.md).
-    static constexpr Features kDefault{1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0, 0, 0, 0, 0, 0, 0, 0};
-    static constexpr Features kTexel{1.014, 0.7623, 1.308, 0.9115, 13.82, 1.42, 2.258, 49.31, 16.51, -44.85, 47.36, -25.22, 98.94, 96.77, -173.8};
+    static constexpr Features kDefault{1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    static constexpr Features kTexel{1.014, 0.7623, 1.308, 0.9115, 13.82, 1.42, 2.258, 49.31, 16.51, -44.85, 47.36, -25.22, 98.94, 96.77, -173.8, 0};
     // Variant 6: the fit of the same terms to 3,000 self-play games of the default (the
     // tuning log, "Okard's evaluation walks its stones").
-    static constexpr Features kRefit{0.9573, 1.09, 1.8, 0.9795, -3.677, 1.727, 20.96, 88.48, 77.17, 40.73, 53.16, 10.86, 37.81, 115.4, -49.62};
-    return variant == kTexelVariant ? kTexel : variant == kRefitVariant ? kRefit : kDefault;
+    static constexpr Features kRefit{0.9573, 1.09, 1.8, 0.9795, -3.677, 1.727, 20.96, 88.48, 77.17, 40.73, 53.16, 10.86, 37.81, 115.4, -49.62, 0};
+    // Variant 7: the default's, with the learned army's worth while picking and placing.
+    static constexpr Features kArmy{1.014, 0.7623, 1.308, 0.9115, 13.82, 1.42, 2.258, 49.31, 16.51, -44.85, 47.36, -25.22, 98.94, 96.77, -173.8, 1.0};
+    return variant == kTexelVariant ? kTexel
+           : variant == kRefitVariant ? kRefit
+           : variant == kArmyVariant  ? kArmy
+                                      : kDefault;
 }
 
 int Position::move_value(Move move) const {

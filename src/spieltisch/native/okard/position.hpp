@@ -101,18 +101,22 @@ public:
     std::optional<Outcome> outcome() const;
 
     // Texel tuning (benchmarks/texel.py): the evaluation's terms (position.cpp, features)
-    // and the weights an evaluation variant gives them; variant 5, the default, weighs them
-    // as fitted to self-play results, 6 as fitted again to ten times the games, 2 (the
-    // evaluation before 5) is their plain sum.
+    // and the weights an evaluation variant gives them; variant 5 weighs them as fitted to
+    // self-play results, 6 as fitted again to ten times the games, 7 (the default) as 5
+    // with the army's learned worth while picking and placing, 2 (the evaluation before 5)
+    // is their plain sum.
     static constexpr int kTexelVariant = 5;
     static constexpr int kRefitVariant = 6;
     // The first eight kinds of the stone list (the default's B, SP, SC, RI, L, T, G, K)
     // counted on their own as well.
     static constexpr int kKindFeatures = 8;
-    static constexpr int kFeatures = 7 + kKindFeatures;
+    // Variant 7: the default's weights, and the army's worth learned from playouts while
+    // the armies are picked and placed (the feature `army`, army_term).
+    static constexpr int kArmyVariant = 7;
+    static constexpr int kFeatures = 8 + kKindFeatures;
     static constexpr const char* kFeatureNames[kFeatures] = {
         "board", "hand", "threat_next", "threat_answered", "king_zone", "tempo", "reach",
-        "kind0", "kind1", "kind2", "kind3", "kind4", "kind5", "kind6", "kind7"};
+        "kind0", "kind1", "kind2", "kind3", "kind4", "kind5", "kind6", "kind7", "army"};
     using Features = std::array<double, kFeatures>;
     static constexpr const char* kFeatureStart = "9/9/9/9/9/9/9/9/9 -/- 0:0 pick r 0 0 s 0 -- -";
     Features features(int player) const { return features(player, stones()); }
@@ -166,6 +170,7 @@ private:
                                      int* zone = nullptr) const;
     int capture_costs(int attacker, const Stones& stones, int* cost) const;
     Features features(int player, const Stones& stones) const;
+    int army_term(int player, const Stones& stones) const;
     void read_ranks(std::string_view field);
     void read_hands(std::string_view field);
     bool has_legal_move() const;

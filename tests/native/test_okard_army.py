@@ -1,0 +1,174 @@
+"""Okard's army valued by playouts (`eval=7`, the default): while the armies are picked
+and placed, the term `army` makes the default's weights count each picked stone at the
+worth fitted to games from random armies, plus the most the points left can still buy
+(lookup.cpp, set_army_values; position.cpp, army_term). These tests hold the term to a
+referee written here from those rules, with the fitted worths as the tuning log gives them."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+import spieltisch
+from spieltisch import native
+from spieltisch.games.okard import OkardState
+from spieltisch.native.search import search
+
+pytestmark = pytest.mark.skipif(not native.built(), reason="the native engines are not built")
+
+KINDS = ["B", "SP", "SC", "RI", "L", "T", "G", "K"]
+COST = [14, 16, 21, 22, 25, 25, 19, 19]
+#: The fitted worths (docs/measurements/tuning.md); the König's is 0.
+WORTH = [501, 495, 587, 661, 726, 719, 406, 0]
+#: The default's weights of a stone in hand: `hand` (times 8 and the stone's value) and
+#: the kind's own (kind0..kind7).
+HAND = 0.7623
+KIND = [49.31, 16.51, -44.85, 47.36, -25.22, 98.94, 96.77, -173.8]
+
+
+@cache
+def future(room: int) -> int:
+    """The most worth picks (the König left out) can add with `room` points."""
+    best = future(room - 1) if room > 0 else 0
+    for k in range(7):
+        if COST[k] <= room:
+            best = max(best, WORTH[k] + future(room - COST[k]))
+    return best
+
+
+def army_counts(state: OkardState, side: int) -> list[int]:
+    """The side's stones by kind, on the board and in hand (the position text)."""
+    board, hands = state.text().split()[:2]
+    counts = [0] * 8
+    for rank in board.split("/"):
+        for cell in rank.split(","):
+            if cell.isdigit():
+                continue
+            code = cell.rstrip("+")
+            if code.isupper() == (side == 0):
+                counts[KINDS.index(code.upper())] += 1
+    hand = hands.split("/")[side]
+    if hand != "-":
+        for code, number in _hand_items(hand):
+            counts[KINDS.index(code)] += number
+    return counts
+
+
+def _hand_items(hand: str) -> list[tuple[str, int]]:
+    """`B1SP2` as [("B", 1), ("SP", 2)]."""
+    items: list[tuple[str, int]] = []
+    code = digits = ""
+    for char in hand + "?":
+        if char.isdigit():
+            digits += char
+            continue
+        if digits:
+            items.append((code, int(digits)))
+            code = digits = ""
+        code += char
+    return items
+
+
+def referee(state: OkardState, player: int, picking_done: tuple[bool, bool]) -> float:
+    """The term by its rules: the learned worth less the default's, each side's army by
+    kind, and while picking the points left's best."""
+    total = 0.0
+    for side in (0, 1):
+        sign = 1 if side == player else -1
+        counts = army_counts(state, side)
+        for k in range(8):
+            default_worth = HAND * 8 * COST[k] + KIND[k]
+            total += sign * counts[k] * (WORTH[k] - default_worth)
+        if state.text().split()[3] == "pick" and not picking_done[side]:
+            room = 150 - sum(c * v for c, v in zip(counts, COST, strict=True))
+            if counts[7] == 0:
+                room -= COST[7]
+            if room > 0:
+                total += sign * future(room)
+    return total
+
+
+def test_the_term_is_the_learned_worth_and_the_points_left() -> None:
+    """Random picks of both sides (passes only when a side has its König, which ends its
+    picking), then random placements: the term equals the referee's at every position."""
+    from spieltisch import _native
+
+    game = spieltisch.load("okard")
+    config = native.config(game)
+    assert config is not None
+    names = list(_native.okard.feature_names)
+    army = names.index("army")
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(12):
+        state = game.new_state(seed)
+        done = [False, False]
+        while state.text().split()[3] in ("pick", "place"):
+            for player in (0, 1):
+                value = _native.okard.features(state.text(), player, config)[army]
+                assert value == round(referee(state, player, (done[0], done[1]))), state.text()
+                checked += 1
+            moves = state.legal_moves()
+            move = rng.choice(moves)
+            if str(move) == "PI -":
+                done[state.to_move] = True
+            state.play(move)
+    assert checked > 300
+
+
+def test_the_term_does_not_change_with_a_placement() -> None:
+    """Placing moves a stone from hand to the board: the armies stay, and so does the
+    term, so that the placements are chosen as the default chooses them."""
+    from spieltisch import _native
+
+    game = spieltisch.load("okard")
+    config = native.config(game)
+    assert config is not None
+    army = list(_native.okard.feature_names).index("army")
+    state = game.new_state(3)
+    rng = random.Random(3)
+    while state.text().split()[3] == "pick":
+        state.play(rng.choice([m for m in state.legal_moves() if str(m) != "PI -"] or state.legal_moves()))
+    before = _native.okard.features(state.text(), 0, config)[army]
+    assert before != 0
+    while state.text().split()[3] == "place":
+        assert _native.okard.features(state.text(), 0, config)[army] == before
+        state.play(rng.choice(state.legal_moves()))
+    # In play the term is gone.
+    assert _native.okard.features(state.text(), 0, config)[army] == 0
+
+
+@pytest.mark.parametrize("options", ["board=8", "ap=round", "stones=B,G,K"])
+def test_other_options_have_no_army_term(options: str) -> None:
+    from spieltisch import _native
+
+    game = spieltisch.load("okard", options)
+    config = native.config(game)
+    assert config is not None
+    army = list(_native.okard.feature_names).index("army")
+    state = game.new_state(1)
+    state.play(state.legal_moves()[0])
+    assert _native.okard.features(state.text(), 0, config)[army] == 0
+
+
+def test_the_search_picks_the_koenig_and_then_bauern() -> None:
+    """By the fitted worths a Bauer is worth the most a point (501 for 14): from the start
+    the search picks the König and Bauern to the limit (K and nine B, 145 points), where
+    the fit before it (`eval=5`) picks Türme."""
+    game = spieltisch.load("okard")
+    for variant, expected in ((7, ["K"] + ["B"] * 9), (5, None)):
+        state = game.new_state(1)
+        picks: dict[int, list[str]] = {0: [], 1: []}
+        while state.text().split()[3] == "pick":
+            best = search(game, state.text(), depth=3, evaluation=variant).best
+            assert best is not None
+            if best != "PI -":
+                picks[state.to_move].append(best.split()[1])
+            state.play(state.parse_move(best))
+        for side in (0, 1):
+            if expected is not None:
+                assert sorted(picks[side]) == sorted(expected)
+            else:
+                assert "T" in picks[side]
