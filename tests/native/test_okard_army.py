@@ -130,7 +130,9 @@ def test_the_term_does_not_change_with_a_placement() -> None:
     state = game.new_state(3)
     rng = random.Random(3)
     while state.text().split()[3] == "pick":
-        state.play(rng.choice([m for m in state.legal_moves() if str(m) != "PI -"] or state.legal_moves()))
+        state.play(
+            rng.choice([m for m in state.legal_moves() if str(m) != "PI -"] or state.legal_moves())
+        )
     before = _native.okard.features(state.text(), 0, config)[army]
     assert before != 0
     while state.text().split()[3] == "place":

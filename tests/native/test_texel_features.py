@@ -91,7 +91,7 @@ def test_okard_default_is_the_fitted_variant_with_the_army_term() -> None:
     default = engine.feature_weights(texel.engine_config("okard")[1])
     assert default == engine.feature_weights(texel.engine_config("okard", 7)[1])
     fitted = engine.feature_weights(texel.engine_config("okard", 5)[1])
-    assert default == fitted[:-1] + [1.0] and fitted[-1] == 0.0
+    assert default == [*fitted[:-1], 1.0] and fitted[-1] == 0.0
     assert all(weight != 0.0 for weight in default)
 
 
