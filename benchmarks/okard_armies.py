@@ -15,8 +15,14 @@ left out: every army holds one), with an intercept (the first move's worth) and 
 L2 on the kinds; each logit over Okard's Texel constant K (evaluation points to logits,
 `benchmarks.texel`) is the kind's worth in evaluation points.
 
+`match`: two given armies (picks by code in order, `K,B,B,...`) against each other, the
+engine placing and playing both at a fixed depth; pairs of games with the dice the same
+and the seats swapped.
+
     python -m benchmarks.okard_armies play OUT [--games N] [--depth D] [--seed S] [--workers W]
     python -m benchmarks.okard_armies fit DATA [DATA ...] [--ridge R]
+    python -m benchmarks.okard_armies match K,G,G,G,G,G,G,B K,B,B,B,B,B,B,B,B,B [--pairs N]
+        [--depth D] [--seed S]
 """
 
 from __future__ import annotations
@@ -27,13 +33,14 @@ import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 import spieltisch
+from spieltisch.arena.elo import MatchScore, format_elo
 from spieltisch.games.okard.stones import STANDARD_STONES
 from spieltisch.native.search import game_line, search
 
@@ -45,12 +52,16 @@ TEXEL_K = 0.00126664
 MAX_PLIES = 3000
 
 
-def play(seed: int, depth: int) -> dict[str, Any] | None:
-    """One game from random armies (`seed`), or None when it is cut off."""
+def play(
+    seed: int, depth: int, armies: tuple[Sequence[str], Sequence[str]] | None = None
+) -> dict[str, Any] | None:
+    """One game from random armies (`seed`), or with `armies` red's and blue's picks in
+    that order (then a pass); None when it is cut off."""
     game = spieltisch.load("okard")
     state = game.new_state(seed)
     rng = random.Random(seed)
     picks = [[0] * len(KINDS), [0] * len(KINDS)]
+    queues = [list(army) for army in armies] if armies is not None else None
     while not state.is_over():
         if len(state.history()) > MAX_PLIES:
             return None
@@ -58,9 +69,13 @@ def play(seed: int, depth: int) -> dict[str, Any] | None:
             state.play(state.sample_chance(rng))
             continue
         if state.text().split()[3] == "pick":
-            stones = [move for move in state.legal_moves() if str(move) != "PI -"]
-            move = rng.choice(stones) if stones else state.parse_move("PI -")
-            if stones:
+            if queues is not None:
+                queue = queues[state.to_move]
+                move = state.parse_move(f"PI {queue.pop(0)}" if queue else "PI -")
+            else:
+                stones = [move for move in state.legal_moves() if str(move) != "PI -"]
+                move = rng.choice(stones) if stones else state.parse_move("PI -")
+            if str(move) != "PI -":
                 picks[state.to_move][KINDS.index(str(move).split()[1])] += 1
             state.play(move)
             continue
@@ -84,6 +99,22 @@ def generate(games: int, depth: int, seed: int, workers: int) -> Iterable[dict[s
         return map(_play, jobs)
     pool = multiprocessing.get_context("spawn").Pool(workers)
     return pool.imap(_play, jobs)
+
+
+def match(
+    first: Sequence[str], second: Sequence[str], pairs: int, depth: int, seed: int
+) -> MatchScore:
+    """Army `first` against `second`: pairs of games (seeds `seed`, `seed + 1`, ...), each
+    pair's dice the same with the seats swapped; wins, draws and losses of `first`."""
+    wins = draws = losses = 0
+    for k in range(pairs):
+        for seat in (0, 1):
+            armies = (first, second) if seat == 0 else (second, first)
+            row = play(seed + k, depth, armies)
+            assert row is not None, f"game {seed + k} cut off"
+            result = row["result"] if seat == 0 else -row["result"]
+            wins, draws, losses = wins + (result > 0), draws + (result == 0), losses + (result < 0)
+    return MatchScore(wins, draws, losses)
 
 
 def fit(rows: list[dict[str, Any]], ridge: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
@@ -116,6 +147,12 @@ def main(argv: list[str]) -> None:
     playing.add_argument("--depth", type=int, default=2, help="the search depth of every move")
     playing.add_argument("--seed", type=int, default=100000)
     playing.add_argument("--workers", type=int, default=1)
+    matching = commands.add_parser("match", help="two armies against each other")
+    matching.add_argument("first", help="picks in order, by code: K,B,B,...")
+    matching.add_argument("second")
+    matching.add_argument("--pairs", type=int, default=25)
+    matching.add_argument("--depth", type=int, default=3)
+    matching.add_argument("--seed", type=int, default=700)
     fitting = commands.add_parser("fit", help="each kind's worth from the games")
     fitting.add_argument("data", type=Path, nargs="+")
     fitting.add_argument("--ridge", type=float, default=1.0)
@@ -129,6 +166,19 @@ def main(argv: list[str]) -> None:
                     out.write(json.dumps(row) + "\n")
                     written += 1
         print(f"{written} games to {args.out} in {time.perf_counter() - start:.0f} s")
+        return
+    if args.command == "match":
+        score = match(
+            args.first.split(","), args.second.split(","), args.pairs, args.depth, args.seed
+        )
+        low, high = score.score_interval()
+        elo_low, elo_high = score.elo_interval()
+        print(
+            f"{args.first} against {args.second}, depth {args.depth}, seed {args.seed}: "
+            f"{score.wins} / {score.draws} / {score.losses}, {score.score:.1%} "
+            f"({low:.1%}..{high:.1%}), Elo {format_elo(score.elo())} "
+            f"({format_elo(elo_low)} .. {format_elo(elo_high)})"
+        )
         return
     rows = [json.loads(line) for path in args.data for line in path.open(encoding="utf-8")]
     w, se = fit(rows, args.ridge)

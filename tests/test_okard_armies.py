@@ -52,3 +52,15 @@ def test_the_fit_finds_the_worths_the_results_were_drawn_from() -> None:
     w, se = okard_armies.fit(rows, ridge=0.01)
     assert np.all(np.abs(w - truth) < 3 * se)
     assert np.all(se < 0.1)
+
+
+def test_given_armies_are_picked_and_matched_with_seats_swapped() -> None:
+    first, second = ["K", "G", "G", "B"], ["K", "T", "T"]
+    row = okard_armies.play(9, 1, (first, second))
+    assert row is not None
+    assert row["red"] == [1, 0, 0, 0, 0, 0, 2, 1] and row["blue"] == [0, 0, 0, 0, 0, 2, 0, 1]
+    swapped = okard_armies.play(9, 1, (second, first))
+    assert swapped is not None and swapped["red"] == row["blue"]
+    score = okard_armies.match(first, second, 1, 1, 9)
+    assert score.games == 2
+    assert score.wins - score.losses == row["result"] - swapped["result"]
