@@ -1058,7 +1058,7 @@ int Position::army_term(int player, const Stones& stones) const {
 
 const Position::Features& Position::feature_weights(int variant) {
     // Variant 2's (and 1, 3, 4's, whose threats differ): the sum of material and threats;
-    // the default's (5) fitted by benchmarks/texel.py (docs/measurements/tuning.md).
+    // variant 5's fitted by benchmarks/texel.py (docs/measurements/tuning.md).
     static constexpr Features kDefault{1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     static constexpr Features kTexel{1.014, 0.7623, 1.308, 0.9115, 13.82, 1.42, 2.258, 49.31, 16.51, -44.85, 47.36, -25.22, 98.94, 96.77, -173.8, 0};
     // Variant 6: the fit of the same terms to 3,000 self-play games of the default (the
