@@ -30,10 +30,10 @@ import time
 from typing import Any
 
 import spieltisch
-from benchmarks.pairs import play_pairs
+from benchmarks.pairs import play_pairs, result_text
 from spieltisch import native
 from spieltisch.ai.agent import Agent
-from spieltisch.arena.elo import MatchScore, format_elo
+from spieltisch.arena.elo import MatchScore
 from spieltisch.core.game import Game, State
 from spieltisch.native.search import MAX_DEPTH
 
@@ -98,14 +98,10 @@ def report(
     seconds: float,
 ) -> str:
     """One line for the tuning log: the match, W/D/L, score and Elo with their intervals."""
-    low, high = score.score_interval()
-    elo_low, elo_high = score.elo_interval()
     return (
         f"{name} {options or 'default options'}, {limit}, {opening} random opening "
         f"moves: eval={test} against eval={base}, {score.games} games: "
-        f"{score.wins} / {score.draws} / {score.losses}, "
-        f"score {score.score:.1%} ({low:.2%}..{high:.2%}), Elo {format_elo(score.elo())} "
-        f"({format_elo(elo_low)} .. {format_elo(elo_high)}), seed {seed}, {seconds:.0f} s"
+        f"{result_text(score, 2)}, seed {seed}, {seconds:.0f} s"
     )
 
 

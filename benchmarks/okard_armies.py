@@ -40,7 +40,8 @@ from typing import Any
 import numpy as np
 
 import spieltisch
-from spieltisch.arena.elo import MatchScore, format_elo
+from benchmarks.pairs import result_text
+from spieltisch.arena.elo import MatchScore
 from spieltisch.games.okard.stones import STANDARD_STONES
 from spieltisch.native.search import game_line, search
 
@@ -171,13 +172,9 @@ def main(argv: list[str]) -> None:
         score = match(
             args.first.split(","), args.second.split(","), args.pairs, args.depth, args.seed
         )
-        low, high = score.score_interval()
-        elo_low, elo_high = score.elo_interval()
         print(
             f"{args.first} against {args.second}, depth {args.depth}, seed {args.seed}: "
-            f"{score.wins} / {score.draws} / {score.losses}, {score.score:.1%} "
-            f"({low:.1%}..{high:.1%}), Elo {format_elo(score.elo())} "
-            f"({format_elo(elo_low)} .. {format_elo(elo_high)})"
+            f"{result_text(score)}"
         )
         return
     rows = [json.loads(line) for path in args.data for line in path.open(encoding="utf-8")]

@@ -1,7 +1,8 @@
 """Paired games, the way every match of the tuning log is played: each pair of games
 shares its start (`new_state` with the pair's seed), its chance outcomes and its first
 OPENING random moves, with the seats swapped, so that luck and the opening even out
-within a pair. Used by `evaluation_match`, `pruning_match` and `uci_match`."""
+within a pair. Used by `evaluation_match`, `pruning_match` and `uci_match`; `result_text`
+gives the result each of them (and `okard_armies`) prints."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from spieltisch.ai.agent import Agent
-from spieltisch.arena.elo import MatchScore
+from spieltisch.arena.elo import MatchScore, format_elo
 from spieltisch.arena.match import play_game
 from spieltisch.core.game import Game, State
 
@@ -85,3 +86,16 @@ def play_pairs(
         if stop is not None and stop():
             break
     return MatchScore(wins, draws, losses)
+
+
+def result_text(score: MatchScore, interval_digits: int = 1) -> str:
+    """The tuning log's result of a match: `W / D / L, score S (LOW..HIGH), Elo E (LOW ..
+    HIGH)`, the score's interval with `interval_digits` decimals of a per cent."""
+    low, high = score.score_interval()
+    elo_low, elo_high = score.elo_interval()
+    digits = interval_digits
+    return (
+        f"{score.wins} / {score.draws} / {score.losses}, score {score.score:.1%} "
+        f"({low:.{digits}%}..{high:.{digits}%}), Elo {format_elo(score.elo())} "
+        f"({format_elo(elo_low)} .. {format_elo(elo_high)})"
+    )

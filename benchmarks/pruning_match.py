@@ -35,7 +35,7 @@ import time
 from typing import Any
 
 import spieltisch
-from benchmarks.pairs import play_pairs
+from benchmarks.pairs import play_pairs, result_text
 from spieltisch.ai.agent import Agent
 from spieltisch.arena.elo import MatchScore, format_elo
 from spieltisch.arena.sprt import SPRT
@@ -211,8 +211,6 @@ def main(argv: list[str]) -> None:
         (base_unit, test_unit),
     )
     elapsed = time.perf_counter() - start
-    low, high = score.score_interval()
-    elo_low, elo_high = score.elo_interval()
     limit = (
         f"{seconds:g} s a move"
         if seconds
@@ -222,9 +220,8 @@ def main(argv: list[str]) -> None:
     )
     print(
         f"{name}, {limit}, {opening_text} random opening moves: {test_text} against "
-        f"{base_text}, {score.games} games: {score.wins} / {score.draws} / {score.losses}, "
-        f"score {score.score:.1%} ({low:.2%}..{high:.2%}), Elo {format_elo(score.elo())} "
-        f"({format_elo(elo_low)} .. {format_elo(elo_high)}), seed {seed}, {elapsed:.0f} s, "
+        f"{base_text}, {score.games} games: {result_text(score, 2)}, seed {seed}, "
+        f"{elapsed:.0f} s, "
         f"load {load:.1f} .. {os.getloadavg()[0]:.1f}"
     )
     if sprt is not None:

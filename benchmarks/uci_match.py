@@ -34,10 +34,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import spieltisch
-from benchmarks.pairs import play_pairs, refereed
+from benchmarks.pairs import play_pairs, refereed, result_text
 from spieltisch.ai.agent import Agent
 from spieltisch.ai.spec import make_agent
-from spieltisch.arena.elo import MatchScore, format_elo
+from spieltisch.arena.elo import MatchScore
 from spieltisch.cli.engine import move_token, parse_token
 from spieltisch.core.errors import NotationError
 from spieltisch.core.game import Game, State
@@ -260,15 +260,11 @@ def main(argv: list[str]) -> int:
         )
     finally:
         engine.close()
-    low, high = score.score_interval()
-    elo_low, elo_high = score.elo_interval()
     limit = f"depth {args.depth}" if args.depth else f"{args.movetime:g} s a move"
     print(
         f"{args.game}: {args.ours} against {args.engine_cmd} ({limit}), "
         f"{args.opening} random opening plies, {score.games} games: "
-        f"{score.wins} / {score.draws} / {score.losses}, score {score.score:.1%} "
-        f"({low:.1%}..{high:.1%}), Elo {format_elo(score.elo())} "
-        f"({format_elo(elo_low)} .. {format_elo(elo_high)}), seed {args.seed}, "
+        f"{result_text(score)}, seed {args.seed}, "
         f"{time.perf_counter() - began:.0f} s"
     )
     print(f"  ours:   {ours.thinking.line()}")
