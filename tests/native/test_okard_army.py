@@ -39,36 +39,13 @@ def future(room: int) -> int:
 
 
 def army_counts(state: OkardState, side: int) -> list[int]:
-    """The side's stones by kind, on the board and in hand (the position text)."""
-    board, hands = state.text().split()[:2]
-    counts = [0] * 8
-    for rank in board.split("/"):
-        for cell in rank.split(","):
-            if cell.isdigit():
-                continue
-            code = cell.rstrip("+")
-            if code.isupper() == (side == 0):
-                counts[KINDS.index(code.upper())] += 1
-    hand = hands.split("/")[side]
-    if hand != "-":
-        for code, number in _hand_items(hand):
-            counts[KINDS.index(code)] += number
+    """The side's stones by kind, on the board and in hand."""
+    counts = list(state.hands[side])
+    sign = 1 if side == 0 else -1
+    for code in state.board:
+        if code * sign > 0:
+            counts[state.t.kind_of[code]] += 1
     return counts
-
-
-def _hand_items(hand: str) -> list[tuple[str, int]]:
-    """`B1SP2` as [("B", 1), ("SP", 2)]."""
-    items: list[tuple[str, int]] = []
-    code = digits = ""
-    for char in hand + "?":
-        if char.isdigit():
-            digits += char
-            continue
-        if digits:
-            items.append((code, int(digits)))
-            code = digits = ""
-        code += char
-    return items
 
 
 def referee(state: OkardState, player: int, picking_done: tuple[bool, bool]) -> float:

@@ -313,11 +313,19 @@ bool Position::has_legal_move() const {
 
 // --- move generation -------------------------------------------------------------------
 
-// state.py, _affordable.
-bool Position::affordable(int player, int kind) const {
+// The points of the army limit the player's picks have not spent (the picks are in hand
+// until placed).
+std::int64_t Position::points_left(int player) const {
     const Lookup& t = *t_;
     std::int64_t room = t.army;
     for (int k = 0; k < t.kinds; ++k) room -= std::int64_t{hand_[player][k]} * t.values[k];
+    return room;
+}
+
+// state.py, _affordable.
+bool Position::affordable(int player, int kind) const {
+    const Lookup& t = *t_;
+    const std::int64_t room = points_left(player);
     const bool has_king = hand_[player][t.king] > 0;
     const int value = t.values[kind];
     if (kind == t.king) return !has_king && value <= room;
@@ -1018,7 +1026,7 @@ Position::Features Position::features(int player, const Stones& stones) const {
     for (int k = 0; k < std::min(t.kinds, kKindFeatures); ++k) {
         f[7 + k] += hand_[player][k] - hand_[other][k];
     }
-    f[7 + kKindFeatures] = army_term(player, stones);
+    f[7 + kKindFeatures] = army_term(player, f);
     return f;
 }
 
@@ -1027,31 +1035,24 @@ Position::Features Position::features(int player, const Stones& stones) const {
 // in hand (its hand and kind terms), so that the default's weights plus this term weigh a
 // picked stone at its learned worth (the König at nothing: every army holds one); while
 // picking, also the most the points left can still buy (nothing once a side is done). In
-// the placement the armies are fixed, so the term is the same for every placement.
-int Position::army_term(int player, const Stones& stones) const {
+// the placement the armies are fixed, so the term is the same for every placement. The
+// armies by kind are the features' kind terms, `kinds` (the player's count less the other's).
+int Position::army_term(int player, const Features& kinds) const {
     const Lookup& t = *t_;
     if (!t.army_values || (s_.phase != kPick && s_.phase != kPlace)) return 0;
     const Features& fitted = feature_weights(kTexelVariant);
     double sum = 0.0;
-    for (int side = 0; side < 2; ++side) {
-        const double sign = side == player ? 1.0 : -1.0;
-        std::array<int, kKindFeatures> count{};
-        for (int i = 0; i < stones.count[side]; ++i) {
-            ++count[static_cast<std::size_t>(t.kind(board_[static_cast<std::size_t>(stones.squares[side][i])]))];
-        }
-        std::int64_t room = t.army;
-        for (int k = 0; k < kKindFeatures; ++k) {
-            const auto kk = static_cast<std::size_t>(k);
-            count[kk] += hand_[side][kk];
-            room -= std::int64_t{hand_[side][kk]} * t.values[kk];
-            const double default_worth = fitted[1] * 8 * t.values[kk] + fitted[7 + kk];
-            const double learned = k == t.king ? 0.0 : t.army_value[kk];
-            sum += sign * count[kk] * (learned - default_worth);
-        }
-        if (s_.phase == kPick && !setup_done(side)) {
-            if (!hand_[side][t.king]) room -= t.values[static_cast<std::size_t>(t.king)];
-            if (room > 0) sum += sign * t.army_future[static_cast<std::size_t>(room)];
-        }
+    for (int k = 0; k < kKindFeatures; ++k) {
+        const auto kk = static_cast<std::size_t>(k);
+        const double default_worth = fitted[1] * 8 * t.values[kk] + fitted[7 + kk];
+        const double learned = k == t.king ? 0.0 : t.army_value[kk];
+        sum += kinds[7 + kk] * (learned - default_worth);
+    }
+    for (int side = 0; side < 2 && s_.phase == kPick; ++side) {
+        if (setup_done(side)) continue;
+        std::int64_t room = points_left(side);
+        if (!hand_[side][t.king]) room -= t.values[static_cast<std::size_t>(t.king)];
+        if (room > 0) sum += (side == player ? 1 : -1) * t.army_future[static_cast<std::size_t>(room)];
     }
     return static_cast<int>(std::lround(sum));
 }

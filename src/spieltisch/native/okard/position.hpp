@@ -147,6 +147,7 @@ private:
 
     bool owned_by(int code, int player) const { return player == 0 ? code > 0 : code < 0; }
     int front_code(int player, int kind) const { return player == 0 ? 1 + 2 * kind : -(1 + 2 * kind); }
+    std::int64_t points_left(int player) const;
     bool affordable(int player, int kind) const;
     bool any_affordable(int player) const;
     bool king_placed(int player) const;
@@ -170,7 +171,7 @@ private:
                                      int* zone = nullptr) const;
     int capture_costs(int attacker, const Stones& stones, int* cost) const;
     Features features(int player, const Stones& stones) const;
-    int army_term(int player, const Stones& stones) const;
+    int army_term(int player, const Features& kinds) const;
     void read_ranks(std::string_view field);
     void read_hands(std::string_view field);
     bool has_legal_move() const;
