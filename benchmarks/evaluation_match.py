@@ -10,11 +10,15 @@ with) between variant TEST and variant BASE: in both games of a pair the same st
 outcomes, the seats swapped, and the first OPENING moves played at random, the same moves
 in both games (at a fixed depth the search plays the same game every time, so a random
 opening varies the games). It prints TEST's wins, draws and losses, its score with the 95%
-interval and the Elo difference.
+interval and the Elo difference. With `--sprt ELO0,ELO1` it prints each game as it ends and
+feeds the pairs to a sequential probability ratio test (as `benchmarks.pruning_match`
+does), stopping at its verdict, PAIRS being the most it plays.
 
     python -m benchmarks.evaluation_match GAME PAIRS DEPTH OPENING BASE TEST [OPTIONS [SEED]]
+        [--sprt E0,E1]
     python -m benchmarks.evaluation_match okard 40 0.2s 6 1 2     # 0.2 s a move
     python -m benchmarks.evaluation_match schachogi 50 5 8 classic nnue  # Schachogi's NNUE
+    python -m benchmarks.evaluation_match okard 400 0.05s 4 7 8 - 42 --sprt 0,30
 
 BASE and TEST are variant numbers, or a named evaluation the engine reads (Schachogi's
 `eval=classic` and `eval=nnue`, docs/native.md).
@@ -30,10 +34,11 @@ import time
 from typing import Any
 
 import spieltisch
-from benchmarks.pairs import play_pairs, result_text
+from benchmarks.pairs import Tally, play_pairs, result_text, sprt_text, take_sprt
 from spieltisch import native
 from spieltisch.ai.agent import Agent
 from spieltisch.arena.elo import MatchScore
+from spieltisch.arena.sprt import SPRT
 from spieltisch.core.game import Game, State
 from spieltisch.native.search import MAX_DEPTH
 
@@ -76,14 +81,27 @@ def measure(
     options: str | None = None,
     seed: int = 2026,
     seconds: float = 0.0,
+    sprt: SPRT | None = None,
 ) -> MatchScore:
     """Variant `test`'s result against variant `base` over `pairs` game pairs at `depth`
-    (or `seconds` a move when given)."""
+    (or `seconds` a move when given; fewer pairs where `sprt` decides)."""
     game = spieltisch.load(name, options)
     limit = MAX_DEPTH if seconds else depth
     new = EvaluationAgent(game, limit, test, seconds)
     old = EvaluationAgent(game, limit, base, seconds)
-    return play_pairs(game, new, old, pairs=pairs, opening=opening, seed=seed)
+    if sprt is None:
+        return play_pairs(game, new, old, pairs=pairs, opening=opening, seed=seed)
+    tally = Tally(sprt)
+    return play_pairs(
+        game,
+        new,
+        old,
+        pairs=pairs,
+        opening=opening,
+        seed=seed,
+        report=tally.game,
+        stop=tally.decided,
+    )
 
 
 def report(
@@ -106,6 +124,7 @@ def report(
 
 
 def main(argv: list[str]) -> None:
+    sprt, argv = take_sprt(argv, __doc__ or "")
     if len(argv) < 6:
         raise SystemExit(__doc__)
     name = argv[0]
@@ -117,10 +136,12 @@ def main(argv: list[str]) -> None:
     options = argv[6] if len(argv) > 6 and argv[6] != "-" else None
     seed = int(argv[7]) if len(argv) > 7 else 2026
     start = time.perf_counter()
-    score = measure(name, pairs, depth, opening, base, test, options, seed, move_seconds)
+    score = measure(name, pairs, depth, opening, base, test, options, seed, move_seconds, sprt)
     seconds = time.perf_counter() - start
     limit = f"{move_seconds:g} s a move" if move_seconds else f"depth {depth}"
     print(report(name, limit, opening, base, test, options, seed, score, seconds))
+    if sprt is not None:
+        print(sprt_text(sprt))
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 shares its start (`new_state` with the pair's seed), its chance outcomes and its first
 OPENING random moves, with the seats swapped, so that luck and the opening even out
 within a pair. Used by `evaluation_match`, `pruning_match` and `uci_match`; `result_text`
-gives the result each of them (and `okard_armies`) prints."""
+gives the result each of them (and `okard_armies`) prints; `Tally`, `take_sprt` and
+`sprt_text` the progress lines and the sequential test of those with `--sprt`."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 from spieltisch.ai.agent import Agent
 from spieltisch.arena.elo import MatchScore, format_elo
 from spieltisch.arena.match import play_game
+from spieltisch.arena.sprt import SPRT
 from spieltisch.core.game import Game, State
 
 #: How one game is played and judged: (the game, the agents in seat order, the start
@@ -98,4 +100,51 @@ def result_text(score: MatchScore, interval_digits: int = 1) -> str:
         f"{score.wins} / {score.draws} / {score.losses}, score {score.score:.1%} "
         f"({low:.{digits}%}..{high:.{digits}%}), Elo {format_elo(score.elo())} "
         f"({format_elo(elo_low)} .. {format_elo(elo_high)})"
+    )
+
+
+class Tally:
+    """Prints each game as it ends, so that a long match shows its progress, and feeds
+    the pairs to the SPRT where there is one (`play_pairs`' `report` and `stop`)."""
+
+    def __init__(self, sprt: SPRT | None) -> None:
+        self.sprt = sprt
+        self.points: list[float] = []
+
+    def game(self, pair: int, seat: int, winner: int | None, reason: str) -> None:
+        result = "draw" if winner is None else "TEST wins" if winner == seat else "BASE wins"
+        print(f"pair {pair + 1} TEST as player {seat}: {result} ({reason})", flush=True)
+        self.points.append(0.5 if winner is None else 1.0 if winner == seat else 0.0)
+        if len(self.points) == 2:
+            if self.sprt is not None:
+                self.sprt.add_pair(*self.points)
+                sprt = self.sprt
+                print(f"  LLR {sprt.llr():+.2f} ({sprt.lower:.2f}, {sprt.upper:.2f})")
+            self.points = []
+
+    def decided(self) -> bool:
+        return self.sprt is not None and self.sprt.verdict() is not None
+
+
+def take_sprt(argv: list[str], usage: str) -> tuple[SPRT | None, list[str]]:
+    """`--sprt ELO0,ELO1` taken out of the arguments: the test (α = β = 0.05) and the rest."""
+    if "--sprt" not in argv:
+        return None, argv
+    at = argv.index("--sprt")
+    if at + 1 >= len(argv):
+        raise SystemExit(usage)
+    elo0, elo1 = (float(x) for x in argv[at + 1].split(","))
+    return SPRT(elo0, elo1), argv[:at] + argv[at + 2 :]
+
+
+def sprt_text(sprt: SPRT) -> str:
+    """The verdict line: the bounds, H0 / H1 / undecided, the LLR, the pentanomial counts
+    and the Elo estimate with its interval."""
+    elo, elo_low, elo_high = sprt.elo()
+    verdict = sprt.verdict() or "undecided"
+    return (
+        f"SPRT [{sprt.elo0:g}, {sprt.elo1:g}]: {verdict} after {sprt.pairs} pairs, "
+        f"LLR {sprt.llr():+.2f} ({sprt.lower:.2f}, {sprt.upper:.2f}), pentanomial "
+        f"{sprt.bins}, Elo {format_elo(elo)} ({format_elo(elo_low)} .. "
+        f"{format_elo(elo_high)})"
     )

@@ -35,9 +35,9 @@ import time
 from typing import Any
 
 import spieltisch
-from benchmarks.pairs import play_pairs, result_text
+from benchmarks.pairs import Tally, play_pairs, result_text, sprt_text, take_sprt
 from spieltisch.ai.agent import Agent
-from spieltisch.arena.elo import MatchScore, format_elo
+from spieltisch.arena.elo import MatchScore
 from spieltisch.arena.sprt import SPRT
 from spieltisch.core.game import State
 from spieltisch.native.search import (
@@ -139,7 +139,7 @@ def measure(
     limit = MAX_DEPTH if seconds or nodes else depth
     new = PruningAgent(name, test, limit, seconds, nodes, units[1])
     old = PruningAgent(name, base, limit, seconds, nodes, units[0])
-    tally = _Tally(sprt)
+    tally = Tally(sprt)
     return play_pairs(
         game,
         new,
@@ -152,38 +152,8 @@ def measure(
     )
 
 
-class _Tally:
-    """Prints each game as it ends, so that a long match shows its progress, and feeds
-    the pairs to the SPRT where there is one."""
-
-    def __init__(self, sprt: SPRT | None) -> None:
-        self.sprt = sprt
-        self.points: list[float] = []
-
-    def game(self, pair: int, seat: int, winner: int | None, reason: str) -> None:
-        result = "draw" if winner is None else "TEST wins" if winner == seat else "BASE wins"
-        print(f"pair {pair + 1} TEST as player {seat}: {result} ({reason})", flush=True)
-        self.points.append(0.5 if winner is None else 1.0 if winner == seat else 0.0)
-        if len(self.points) == 2:
-            if self.sprt is not None:
-                self.sprt.add_pair(*self.points)
-                sprt = self.sprt
-                print(f"  LLR {sprt.llr():+.2f} ({sprt.lower:.2f}, {sprt.upper:.2f})")
-            self.points = []
-
-    def decided(self) -> bool:
-        return self.sprt is not None and self.sprt.verdict() is not None
-
-
 def main(argv: list[str]) -> None:
-    sprt: SPRT | None = None
-    if "--sprt" in argv:
-        at = argv.index("--sprt")
-        if at + 1 >= len(argv):
-            raise SystemExit(__doc__)
-        elo0, elo1 = (float(x) for x in argv[at + 1].split(","))
-        sprt = SPRT(elo0, elo1)
-        argv = argv[:at] + argv[at + 2 :]
+    sprt, argv = take_sprt(argv, __doc__ or "")
     if len(argv) < 6:
         raise SystemExit(__doc__)
     name, pairs_text, budget, opening_text, base_text, test_text = argv[:6]
@@ -225,14 +195,7 @@ def main(argv: list[str]) -> None:
         f"load {load:.1f} .. {os.getloadavg()[0]:.1f}"
     )
     if sprt is not None:
-        elo, elo_low, elo_high = sprt.elo()
-        verdict = sprt.verdict() or "undecided"
-        print(
-            f"SPRT [{sprt.elo0:g}, {sprt.elo1:g}]: {verdict} after {sprt.pairs} pairs, "
-            f"LLR {sprt.llr():+.2f} ({sprt.lower:.2f}, {sprt.upper:.2f}), pentanomial "
-            f"{sprt.bins}, Elo {format_elo(elo)} ({format_elo(elo_low)} .. "
-            f"{format_elo(elo_high)})"
-        )
+        print(sprt_text(sprt))
 
 
 if __name__ == "__main__":
