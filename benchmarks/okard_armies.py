@@ -1,7 +1,8 @@
 """Okard's armies valued by playouts (issue 28): games from random armies, and each kind's
-worth fitted to their results. The native engine's default evaluation (`eval=7`) weighs a
-picked stone at these worths while the armies are picked and placed
-(`native/okard/lookup.cpp`, set_army_values; docs/measurements/tuning.md).
+worth fitted to their results. The native engine's evaluations `eval=7` and `eval=8` (the
+default) weigh a picked stone at these worths while the armies are picked and placed
+(`native/okard/lookup.cpp`, set_army_values; docs/measurements/tuning.md); `match`, two
+given armies against each other, measured what such worths miss (variant 8's Generals).
 
 `play`: both sides pick at random until neither can afford another stone (the rules keep
 the König affordable until it is picked; a side passes only when nothing is left), then

@@ -109,9 +109,9 @@ def test_okard_kind_counts_follow_a_pick() -> None:
 def test_okard_refuses_a_variant_beyond_the_fitted_ones() -> None:
     engine, config = texel.engine_config("okard")
     text = spieltisch.load("okard").new_state(1).text()
-    assert isinstance(engine.evaluate(text, 0, config + " eval=7"), int)
+    assert isinstance(engine.evaluate(text, 0, config + " eval=8"), int)
     with pytest.raises(ValueError):
-        engine.evaluate(text, 0, config + " eval=8")
+        engine.evaluate(text, 0, config + " eval=9")
 
 
 @pytest.mark.parametrize(("name", "variant"), [("hase-und-igel", 3), ("okard", 2)])

@@ -94,16 +94,25 @@ void set_army_values(Lookup& t) {
     static constexpr int kWorth[] = {501, 495, 587, 661, 726, 719, 406, 0};
     t.army_values = true;
     for (int k = 0; k < t.kinds; ++k) t.army_value[static_cast<std::size_t>(k)] = kWorth[k];
-    t.army_future.assign(static_cast<std::size_t>(t.army) + 1, 0);
-    for (int room = 1; room <= t.army; ++room) {
-        int best = t.army_future[static_cast<std::size_t>(room - 1)];
-        for (int k = 0; k < t.kinds; ++k) {
-            const int cost = t.values[static_cast<std::size_t>(k)];
-            if (k == t.king || cost > room) continue;
-            best = std::max(best, kWorth[k] + t.army_future[static_cast<std::size_t>(room - cost)]);
+    t.army_general = 6;
+    t.army_laeufer = 4;
+    t.army_turm = 5;
+    // The most picks of the kinds but `left_out` (and the König) add, by the points left.
+    const auto future = [&t](int left_out) {
+        std::vector<int> table(static_cast<std::size_t>(t.army) + 1, 0);
+        for (int room = 1; room <= t.army; ++room) {
+            int best = table[static_cast<std::size_t>(room - 1)];
+            for (int k = 0; k < t.kinds; ++k) {
+                const int cost = t.values[static_cast<std::size_t>(k)];
+                if (k == t.king || k == left_out || cost > room) continue;
+                best = std::max(best, kWorth[k] + table[static_cast<std::size_t>(room - cost)]);
+            }
+            table[static_cast<std::size_t>(room)] = best;
         }
-        t.army_future[static_cast<std::size_t>(room)] = best;
-    }
+        return table;
+    };
+    t.army_future = future(-1);
+    t.army_future_rest = future(t.army_general);
 }
 
 std::unique_ptr<Lookup> build(std::string_view config) {
@@ -127,7 +136,7 @@ std::unique_ptr<Lookup> build(std::string_view config) {
     int king = -1;
     for (int i = 9; i < count; ++i) {
         if (fields[i].substr(0, 5) == "eval=") {
-            t->evaluation = number(fields[i].substr(5), 0, 7, "eval 0..7");
+            t->evaluation = number(fields[i].substr(5), 0, 8, "eval 0..8");
             continue;
         }
         Stone stone = read_stone(fields[i]);

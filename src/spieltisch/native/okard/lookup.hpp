@@ -79,9 +79,11 @@ struct Lookup {
     int turns = 200;
     int setup_rows = 3;
     // The evaluation (a trailing `eval=N` in the config selects another, for measuring):
-    // 7 the default, variant 5 with the army's worth learned from playouts while the armies
-    // are picked and placed (army_value below; with other options than the defaults it
-    // plays as 5); 5 the terms of 2 and new ones (the König's zone, tempo, reach, the army
+    // 8 the default, variant 7 with what the armies' matches showed a worth by kind misses
+    // (Generals together, Generals against Läufer and Türme; army_general below);
+    // 7 variant 5 with the army's worth learned from playouts while the armies
+    // are picked and placed (army_value below; with other options than the defaults 7 and
+    // 8 play as 5); 5 the terms of 2 and new ones (the König's zone, tempo, reach, the army
     // by kind) weighed as fitted to self-play results (Texel's method, Position::features);
     // 6 the same terms fitted again to ten times as many games (a candidate);
     // 2 the evaluation before it, material and the capture threats each side can pay for
@@ -89,7 +91,7 @@ struct Lookup {
     // stone's (its first occupied square, half a chance for sacrifices); 0 the port of
     // evaluation.py; 3 and 4 variant 2 with the König's threat worth 300 and 100 points
     // instead of 150.
-    int evaluation = 7;
+    int evaluation = 8;
     std::vector<Stone> stones;
 
     // Derived.
@@ -124,6 +126,11 @@ struct Lookup {
     bool army_values = false;
     std::array<int, kMaxKinds> army_value{};
     std::vector<int> army_future;
+    // Variant 8: the kinds of the General, Läufer and Turm, and by the points left the most
+    // picks of the other kinds (neither König nor General) can add; army_term buys the
+    // Generals itself, at a worth that depends on the armies.
+    int army_general = 0, army_laeufer = 0, army_turm = 0;
+    std::vector<int> army_future_rest;
 
     int kind(int code) const { return kind_of[code < 0 ? -code : code]; }
     int strength_of(int code) const { return strength[code < 0 ? -code : code]; }

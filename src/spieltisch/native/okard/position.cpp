@@ -998,15 +998,19 @@ Position::Features Position::features(int player, const Stones& stones) const {
     const int other = 1 - player;
     Features f{};
     int board[2] = {0, 0}, hand[2] = {0, 0};
+    // The army by kind (on the board and in hand): what a pick or a loss changes.
+    Army army{};
     for (int side = 0; side < 2; ++side) {
-        const double sign = side == player ? 1.0 : -1.0;
+        auto& own = army[static_cast<std::size_t>(side)];
         for (int i = 0; i < stones.count[side]; ++i) {
             const int k = t.kind(board_[static_cast<std::size_t>(stones.squares[side][i])]);
             board[side] += 10 * t.values[k];
-            // The army by kind (on the board and in hand): what a pick or a loss changes.
-            if (k < kKindFeatures) f[7 + k] += sign;
+            if (k < kKindFeatures) ++own[static_cast<std::size_t>(k)];
         }
-        for (int k = 0; k < t.kinds; ++k) hand[side] += 8 * hand_[side][k] * t.values[k];
+        for (int k = 0; k < t.kinds; ++k) {
+            hand[side] += 8 * hand_[side][k] * t.values[k];
+            if (k < kKindFeatures) own[static_cast<std::size_t>(k)] += hand_[side][k];
+        }
     }
     f[0] = board[player] - board[other];
     f[1] = hand[player] - hand[other];
@@ -1023,10 +1027,11 @@ Position::Features Position::features(int player, const Stones& stones) const {
         f[6] = reach[player] - reach[other];
     }
     f[5] = s_.phase == kPlay && s_.mover == player ? 1 : -1;
-    for (int k = 0; k < std::min(t.kinds, kKindFeatures); ++k) {
-        f[7 + k] += hand_[player][k] - hand_[other][k];
+    for (std::size_t k = 0; k < kKindFeatures; ++k) {
+        f[7 + k] = army[static_cast<std::size_t>(player)][k] -
+                   army[static_cast<std::size_t>(other)][k];
     }
-    f[7 + kKindFeatures] = army_term(player, f);
+    f[7 + kKindFeatures] = army_term(player, army);
     return f;
 }
 
@@ -1035,24 +1040,54 @@ Position::Features Position::features(int player, const Stones& stones) const {
 // in hand (its hand and kind terms), so that the default's weights plus this term weigh a
 // picked stone at its learned worth (the König at nothing: every army holds one); while
 // picking, also the most the points left can still buy (nothing once a side is done). In
-// the placement the armies are fixed, so the term is the same for every placement. The
-// armies by kind are the features' kind terms, `kinds` (the player's count less the other's).
-int Position::army_term(int player, const Features& kinds) const {
+// the placement the armies are fixed, so the term is the same for every placement.
+// Variant 8 adds kGeneralPair for each pair of a side's Generals and kGeneralAgainstLine
+// for each of its Generals and each enemy Läufer or Turm, and the points left buy Generals
+// at that worth (the enemy's army as it stands) and the rest from army_future_rest.
+int Position::army_term(int player, const Army& army) const {
     const Lookup& t = *t_;
     if (!t.army_values || (s_.phase != kPick && s_.phase != kPlace)) return 0;
     const Features& fitted = feature_weights(kTexelVariant);
+    const auto& mine = army[static_cast<std::size_t>(player)];
+    const auto& theirs = army[static_cast<std::size_t>(1 - player)];
     double sum = 0.0;
     for (int k = 0; k < kKindFeatures; ++k) {
         const auto kk = static_cast<std::size_t>(k);
         const double default_worth = fitted[1] * 8 * t.values[kk] + fitted[7 + kk];
         const double learned = k == t.king ? 0.0 : t.army_value[kk];
-        sum += kinds[7 + kk] * (learned - default_worth);
+        sum += (mine[kk] - theirs[kk]) * (learned - default_worth);
     }
-    for (int side = 0; side < 2 && s_.phase == kPick; ++side) {
-        if (setup_done(side)) continue;
+    const bool matched = t.evaluation == kArmyMatchVariant;
+    const auto general = static_cast<std::size_t>(t.army_general);
+    const int general_cost = t.values[general];
+    const auto pairs = [](std::int64_t n) { return kGeneralPair * n * (n - 1) / 2; };
+    for (int side = 0; side < 2; ++side) {
+        const int sign = side == player ? 1 : -1;
+        const auto& own = army[static_cast<std::size_t>(side)];
+        const auto& enemy = army[static_cast<std::size_t>(1 - side)];
+        const std::int64_t generals = own[general];
+        const std::int64_t general_worth =
+            t.army_value[general] +
+            kGeneralAgainstLine * (enemy[static_cast<std::size_t>(t.army_laeufer)] +
+                                   enemy[static_cast<std::size_t>(t.army_turm)]);
+        if (matched) {
+            sum += sign * (pairs(generals) + (general_worth - t.army_value[general]) * generals);
+        }
+        if (s_.phase != kPick || setup_done(side)) continue;
         std::int64_t room = points_left(side);
         if (!hand_[side][t.king]) room -= t.values[static_cast<std::size_t>(t.king)];
-        if (room > 0) sum += (side == player ? 1 : -1) * t.army_future[static_cast<std::size_t>(room)];
+        if (room <= 0) continue;
+        if (!matched) {
+            sum += sign * t.army_future[static_cast<std::size_t>(room)];
+            continue;
+        }
+        std::int64_t best = 0;
+        for (std::int64_t more = 0; more * general_cost <= room; ++more) {
+            const auto rest = static_cast<std::size_t>(room - more * general_cost);
+            best = std::max(best, more * general_worth + pairs(generals + more) -
+                                      pairs(generals) + t.army_future_rest[rest]);
+        }
+        sum += sign * static_cast<double>(best);
     }
     return static_cast<int>(std::lround(sum));
 }
@@ -1069,7 +1104,7 @@ const Position::Features& Position::feature_weights(int variant) {
     static constexpr Features kArmy{1.014, 0.7623, 1.308, 0.9115, 13.82, 1.42, 2.258, 49.31, 16.51, -44.85, 47.36, -25.22, 98.94, 96.77, -173.8, 1.0};
     return variant == kTexelVariant ? kTexel
            : variant == kRefitVariant ? kRefit
-           : variant == kArmyVariant  ? kArmy
+           : variant == kArmyVariant || variant == kArmyMatchVariant ? kArmy
                                       : kDefault;
 }
 

@@ -102,8 +102,8 @@ public:
 
     // Texel tuning (benchmarks/texel.py): the evaluation's terms (position.cpp, features)
     // and the weights an evaluation variant gives them; variant 5 weighs them as fitted to
-    // self-play results, 6 as fitted again to ten times the games, 7 (the default) as 5
-    // with the army's learned worth while picking and placing, 2 (the evaluation before 5)
+    // self-play results, 6 as fitted again to ten times the games, 7 and 8 (the default) as
+    // 5 with the army's learned worth while picking and placing, 2 (the evaluation before 5)
     // is their plain sum.
     static constexpr int kTexelVariant = 5;
     static constexpr int kRefitVariant = 6;
@@ -113,6 +113,13 @@ public:
     // Variant 7: the default's weights, and the army's worth learned from playouts while
     // the armies are picked and placed (the feature `army`, army_term).
     static constexpr int kArmyVariant = 7;
+    // Variant 8 (the default): 7's weights, and in the term `army` what the armies' matches
+    // showed the worth by kind misses (army_term).
+    static constexpr int kArmyMatchVariant = 8;
+    // Each pair of a side's Generals, and each of its Generals with each enemy Läufer or
+    // Turm, in evaluation points (the tuning log, "Generals together and against lines").
+    static constexpr int kGeneralPair = 100;
+    static constexpr int kGeneralAgainstLine = 92;
     static constexpr int kFeatures = 8 + kKindFeatures;
     static constexpr const char* kFeatureNames[kFeatures] = {
         "board", "hand", "threat_next", "threat_answered", "king_zone", "tempo", "reach",
@@ -171,7 +178,9 @@ private:
                                      int* zone = nullptr) const;
     int capture_costs(int attacker, const Stones& stones, int* cost) const;
     Features features(int player, const Stones& stones) const;
-    int army_term(int player, const Features& kinds) const;
+    // Each side's army by kind, on the board and in hand (the first kKindFeatures kinds).
+    using Army = std::array<std::array<int, kKindFeatures>, 2>;
+    int army_term(int player, const Army& army) const;
     void read_ranks(std::string_view field);
     void read_hands(std::string_view field);
     bool has_legal_move() const;
