@@ -212,7 +212,11 @@ def test_every_game_plays_its_level_table() -> None:
         for level, spec in table.items():
             assert make_agent(level, game).spec == make_agent(spec, game).spec
     okard = levels(spieltisch.load("okard", "board=10 ap=round"))  # options too
-    assert okard == {**NATIVE, "medium": "native:depth=2,time=1", "hard": "native:depth=4,time=2"}
+    assert okard == {
+        **NATIVE,
+        "medium": "native:depth=2,time=1,random=0.05",
+        "hard": "native:depth=4,time=2",
+    }
     assert levels(spieltisch.load("schachogi"))["hard"] == "native:time=0.5"
     assert levels(spieltisch.load("schachogi", "quiet_plies=0")) == GENERIC
     assert isinstance(make_agent("easy", TakeTwice()), MCTSAgent)
