@@ -34,7 +34,7 @@ import time
 from typing import Any
 
 import spieltisch
-from benchmarks.pairs import Tally, play_pairs, result_text, sprt_text, take_sprt
+from benchmarks.pairs import play_pairs, play_tallied, result_text, sprt_text, take_sprt
 from spieltisch import native
 from spieltisch.ai.agent import Agent
 from spieltisch.arena.elo import MatchScore
@@ -91,17 +91,7 @@ def measure(
     old = EvaluationAgent(game, limit, base, seconds)
     if sprt is None:
         return play_pairs(game, new, old, pairs=pairs, opening=opening, seed=seed)
-    tally = Tally(sprt)
-    return play_pairs(
-        game,
-        new,
-        old,
-        pairs=pairs,
-        opening=opening,
-        seed=seed,
-        report=tally.game,
-        stop=tally.decided,
-    )
+    return play_tallied(game, new, old, pairs=pairs, opening=opening, seed=seed, sprt=sprt)
 
 
 def report(

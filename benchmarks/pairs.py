@@ -2,8 +2,9 @@
 shares its start (`new_state` with the pair's seed), its chance outcomes and its first
 OPENING random moves, with the seats swapped, so that luck and the opening even out
 within a pair. Used by `evaluation_match`, `pruning_match` and `uci_match`; `result_text`
-gives the result each of them (and `okard_armies`) prints; `Tally`, `take_sprt` and
-`sprt_text` the progress lines and the sequential test of those with `--sprt`."""
+gives the result each of them (and `okard_armies`) prints; `Tally`, `play_tallied`,
+`take_sprt` and `sprt_text` the progress lines and the sequential test of those with
+`--sprt`."""
 
 from __future__ import annotations
 
@@ -124,6 +125,31 @@ class Tally:
 
     def decided(self) -> bool:
         return self.sprt is not None and self.sprt.verdict() is not None
+
+
+def play_tallied(
+    game: Game[Any, Any],
+    test: Agent,
+    base: Agent,
+    *,
+    pairs: int,
+    opening: int,
+    seed: int,
+    sprt: SPRT | None,
+) -> MatchScore:
+    """`play_pairs` with each game printed as it ends and the pairs fed to `sprt`, where
+    there is one, which stops the match at its verdict."""
+    tally = Tally(sprt)
+    return play_pairs(
+        game,
+        test,
+        base,
+        pairs=pairs,
+        opening=opening,
+        seed=seed,
+        report=tally.game,
+        stop=tally.decided,
+    )
 
 
 def take_sprt(argv: list[str], usage: str) -> tuple[SPRT | None, list[str]]:

@@ -35,7 +35,7 @@ import time
 from typing import Any
 
 import spieltisch
-from benchmarks.pairs import Tally, play_pairs, result_text, sprt_text, take_sprt
+from benchmarks.pairs import play_tallied, result_text, sprt_text, take_sprt
 from spieltisch.ai.agent import Agent
 from spieltisch.arena.elo import MatchScore
 from spieltisch.arena.sprt import SPRT
@@ -139,17 +139,7 @@ def measure(
     limit = MAX_DEPTH if seconds or nodes else depth
     new = PruningAgent(name, test, limit, seconds, nodes, units[1])
     old = PruningAgent(name, base, limit, seconds, nodes, units[0])
-    tally = Tally(sprt)
-    return play_pairs(
-        game,
-        new,
-        old,
-        pairs=pairs,
-        opening=opening,
-        seed=seed,
-        report=tally.game,
-        stop=tally.decided,
-    )
+    return play_tallied(game, new, old, pairs=pairs, opening=opening, seed=seed, sprt=sprt)
 
 
 def main(argv: list[str]) -> None:
