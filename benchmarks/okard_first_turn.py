@@ -48,21 +48,24 @@ class FirstTurn:
         return self.roll >= self.need
 
 
+def _is_roll(move: str) -> bool:
+    """A die roll's notation (`D5`), not a drop's (`DR B g8`)."""
+    return move[:1] == "D" and move[1:].isdigit()
+
+
 def first_turn(record: GameRecord) -> FirstTurn | None:
     """The game's first turn, or None when it ended before red's first roll."""
     if record.game != "okard":
         raise ValueError(f"an Okard record is needed, not {record.game!r}")
-    game = record.load_game()
-    config = native.config(game)
+    state: State[Any] = record.start_state()
+    config = native.config(state.game)
     if config is None:
         raise ValueError("these Okard options have no native engine to read the need")
-    state: State[Any] = record.start_state()
     for index, text in enumerate(record.moves):
         if state.is_chance() and state.text().split()[3] == "play":
-            roll = state.parse_move(text)
-            state.play(roll)
+            state.play(state.parse_move(text))
             need = _native.okard.king_need(state.text(), 0, 6, config)
-            later_rolls = any(move.startswith("D") for move in record.moves[index + 1 :])
+            later_rolls = any(_is_roll(move) for move in record.moves[index + 1 :])
             return FirstTurn(
                 need=min(need, NO_DIE),
                 roll=int(text[1:]),
