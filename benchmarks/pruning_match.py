@@ -2,7 +2,7 @@
 log (docs/measurements/tuning.md).
 
 The switches (`spieltisch.native.search.PRUNE_SWITCHES`: seeq, seep, rfp, lmp, mdp, fut,
-raz, imp, lmr, cmh, caph, iir, se, thr, evo, ctt) are written joined by `+` (`mdp+rfp`),
+raz, imp, lmr, cmh, caph, iir, se, thr, evo, ctt, nmr) are written joined by `+` (`mdp+rfp`),
 `none` for all off, `default` for the game's defaults, and `default+a+b` for the defaults
 with more on; a last word `unit=N` sets the unit of the pruning margins in evaluation points
 (`default+unit=2500`; without it the game's own, `spieltisch.native.search.prune_unit`).

@@ -104,6 +104,7 @@ def test_switch_names_and_defaults() -> None:
         "thr",
         "evo",
         "ctt",
+        "nmr",
     }
 
 

@@ -41,7 +41,8 @@ MAX_MULTIPV = 16
 #: history with continuation history and countermoves, `caph` capture history, `iir`
 #: internal iterative reductions, `se` singular extensions, `thr` the threat extension
 #: (Schachogi's Pflöck attacked), `evo` quiet moves ordered by the static value they lead
-#: to, `ctt` chance nodes' values kept in the transposition table (docs/native.md).
+#: to, `ctt` chance nodes' values kept in the transposition table, `nmr` the null move's
+#: reduction by depth and by the static value's lead over beta (docs/native.md).
 PRUNE_SWITCHES = {
     "seeq": 1,
     "seep": 2,
@@ -59,6 +60,7 @@ PRUNE_SWITCHES = {
     "thr": 8192,
     "evo": 16384,
     "ctt": 32768,
+    "nmr": 65536,
 }
 
 

@@ -45,6 +45,9 @@ namespace spieltisch::native {
 //                   as the other nodes do: a chance node met again is answered from it where
 //                   the entry was searched at least as deep and its bound settles the window
 //                   (Okard).
+//   kNullAdaptive   the null move's reduction grows with depth and with how far the static
+//                   value stands above beta (3 + depth / 3 + up to 3 more, one per unit),
+//                   instead of 2 + depth / 4; and no null move right after another.
 // The SEE switches act only in games that give `see` (Ostseeschach, Schachogi).
 inline constexpr int kSeeQuiescence = 1;
 inline constexpr int kSeeMain = 2;
@@ -62,6 +65,7 @@ inline constexpr int kSingular = 4096;
 inline constexpr int kThreat = 8192;
 inline constexpr int kEvalOrder = 16384;
 inline constexpr int kChanceTable = 32768;
-inline constexpr int kAllPruning = 65535;
+inline constexpr int kNullAdaptive = 65536;
+inline constexpr int kAllPruning = 131071;
 
 }  // namespace spieltisch::native

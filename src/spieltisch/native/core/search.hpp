@@ -679,13 +679,16 @@ public:
 
         // Null move: let the opponent move twice; if we still stand above beta, cut.
         if constexpr (G::kNullMove) {
+            const bool adaptive = (prune & kNullAdaptive) != 0;
             if (may_prune && excluded == kNone && depth >= 3 && game_.null_move_ok() &&
-                static_value >= beta) {
+                static_value >= beta && !(adaptive && path_key_[ply - 1] == -1)) {
                 typename G::Undo undo;
                 path_[ply] = kNone;
                 path_key_[ply] = -1;
                 game_.make_null(undo);
-                const int reduction = 2 + depth / 4;
+                const int reduction =
+                    adaptive ? 3 + depth / 3 + std::min((static_value - beta) / pawn, 3)
+                             : 2 + depth / 4;
                 const int value = child_value(player, game_.side(),
                                               depth - 1 - reduction, beta - 1, beta, ply + 1, false);
                 game_.unmake_null(undo);
