@@ -26,6 +26,7 @@ from typing import Any
 from spieltisch import _native, native
 from spieltisch.core.game import State
 from spieltisch.core.record import GameRecord, load_record
+from spieltisch.games.okard.moves import ROLL, parse_move_text
 
 #: Needs above the die's faces (no die captures): shown as one column.
 NO_DIE = 7
@@ -48,11 +49,6 @@ class FirstTurn:
         return self.roll >= self.need
 
 
-def _is_roll(move: str) -> bool:
-    """A die roll's notation (`D5`), not a drop's (`DR B g8`)."""
-    return move[:1] == "D" and move[1:].isdigit()
-
-
 def first_turn(record: GameRecord) -> FirstTurn | None:
     """The game's first turn, or None when it ended before red's first roll."""
     if record.game != "okard":
@@ -63,12 +59,15 @@ def first_turn(record: GameRecord) -> FirstTurn | None:
         raise ValueError("these Okard options have no native engine to read the need")
     for index, text in enumerate(record.moves):
         if state.is_chance() and state.text().split()[3] == "play":
-            state.play(state.parse_move(text))
+            roll = state.parse_move(text)
+            state.play(roll)
             need = _native.okard.king_need(state.text(), 0, 6, config)
-            later_rolls = any(_is_roll(move) for move in record.moves[index + 1 :])
+            later_rolls = any(
+                parse_move_text(move).kind == ROLL for move in record.moves[index + 1 :]
+            )
             return FirstTurn(
                 need=min(need, NO_DIE),
-                roll=int(text[1:]),
+                roll=roll.x,
                 winner=record.winner,
                 captured_at_once=record.winner == 0 and not later_rolls,
                 seat_of_a=int(record.meta.get("seat_of_a", 0)),
