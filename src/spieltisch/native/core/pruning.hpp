@@ -66,6 +66,6 @@ inline constexpr int kThreat = 8192;
 inline constexpr int kEvalOrder = 16384;
 inline constexpr int kChanceTable = 32768;
 inline constexpr int kNullAdaptive = 65536;
-inline constexpr int kAllPruning = 131071;
+inline constexpr int kAllPruning = 2 * kNullAdaptive - 1;  // every bit above
 
 }  // namespace spieltisch::native
