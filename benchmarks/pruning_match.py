@@ -2,18 +2,18 @@
 log (docs/measurements/tuning.md).
 
 The switches (`spieltisch.native.search.PRUNE_SWITCHES`: seeq, seep, rfp, lmp, mdp, fut,
-raz, imp, lmr, cmh, caph, iir, se, thr, evo, ctt, nmr) are written joined by `+` (`mdp+rfp`),
-`none` for all off, `default` for the game's defaults, and `default+a+b` for the defaults
-with more on; a last word `unit=N` sets the unit of the pruning margins in evaluation points
-(`default+unit=2500`; without it the game's own, `spieltisch.native.search.prune_unit`).
-As `benchmarks.evaluation_match` does: paired games, seats swapped, the same start
-(`new_state` with the pair's seed) and chance outcomes in both games of a pair, the first
-OPENING moves random and the same in both, the Python state refereeing; BUDGET is a depth
-(`6`), a time a move (`0.05s`) or a number of positions a move (`20000n`: a measure that
-does not depend on the machine's load, though it does not charge a switch for a slower
-rate). Each search gets the game's history (`game_line`), as the native agent does. It
-prints a line for each game as it ends, then TEST's wins, draws and losses, its score with
-the 95% interval and the Elo difference.
+raz, imp, lmr, cmh, caph, iir, se, thr, evo, ctt, nmr, qev, chk) are written joined by `+`
+(`mdp+rfp`), `none` for all off, `default` for the game's defaults, and `default+a+b` for
+the defaults with more on; a last word `unit=N` sets the unit of the pruning margins in
+evaluation points (`default+unit=2500`; without it the game's own,
+`spieltisch.native.search.prune_unit`). As `benchmarks.evaluation_match` does: paired games,
+seats swapped, the same start (`new_state` with the pair's seed) and chance outcomes in both
+games of a pair, the first OPENING moves random and the same in both, the Python state
+refereeing; BUDGET is a depth (`6`), a time a move (`0.05s`) or a number of positions a move
+(`20000n`: a measure that does not depend on the machine's load, though it does not charge a
+switch for a slower rate). Each search gets the game's history (`game_line`), as the native
+agent does. It prints a line for each game as it ends, then TEST's wins, draws and losses,
+its score with the 95% interval and the Elo difference.
 
 With `--sprt ELO0,ELO1` the pairs also feed a sequential probability ratio test
 (`spieltisch.arena.sprt`, α = β = 0.05, pentanomial): the match stops as soon as it

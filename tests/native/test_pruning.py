@@ -105,6 +105,8 @@ def test_switch_names_and_defaults() -> None:
         "evo",
         "ctt",
         "nmr",
+        "qev",
+        "chk",
     }
 
 

@@ -42,7 +42,9 @@ MAX_MULTIPV = 16
 #: internal iterative reductions, `se` singular extensions, `thr` the threat extension
 #: (Schachogi's Pflöck attacked), `evo` quiet moves ordered by the static value they lead
 #: to, `ctt` chance nodes' values kept in the transposition table, `nmr` the null move's
-#: reduction by depth and by the static value's lead over beta (docs/native.md).
+#: reduction by depth and by the static value's lead over beta, `qev` evasions in
+#: quiescence (a side with its Pflöck attacked does not stand pat), `chk` no pruning at a
+#: node whose side to move has its Pflöck attacked (docs/native.md).
 PRUNE_SWITCHES = {
     "seeq": 1,
     "seep": 2,
@@ -61,6 +63,8 @@ PRUNE_SWITCHES = {
     "evo": 16384,
     "ctt": 32768,
     "nmr": 65536,
+    "qev": 131072,
+    "chk": 262144,
 }
 
 

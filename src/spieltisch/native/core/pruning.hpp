@@ -48,6 +48,13 @@ namespace spieltisch::native {
 //   kNullAdaptive   the null move's reduction grows with depth and with how far the static
 //                   value stands above beta (3 + depth / 3 + up to 3 more, one per unit),
 //                   instead of 2 + depth / 4; and no null move right after another.
+//   kEvasions       with its own Pflöck (or König) attacked (`in_danger()`, Schachogi) the
+//                   side to move is in check in the quiescence search: it does not stand pat
+//                   but tries every move, in its first kEvasionPlies plies;
+//   kCheckNoPrune   at a node of the main search where the side to move has its Pflöck (or
+//                   König) attacked nothing is pruned by the static value or the move count
+//                   (no reverse futility, razoring, null move, futility, late-move or SEE
+//                   pruning), as the best engines do in check.
 // The SEE switches act only in games that give `see` (Ostseeschach, Schachogi).
 inline constexpr int kSeeQuiescence = 1;
 inline constexpr int kSeeMain = 2;
@@ -66,6 +73,11 @@ inline constexpr int kThreat = 8192;
 inline constexpr int kEvalOrder = 16384;
 inline constexpr int kChanceTable = 32768;
 inline constexpr int kNullAdaptive = 65536;
-inline constexpr int kAllPruning = 2 * kNullAdaptive - 1;  // every bit above
+inline constexpr int kEvasions = 131072;
+inline constexpr int kCheckNoPrune = 262144;
+inline constexpr int kAllPruning = 2 * kCheckNoPrune - 1;  // every bit above
+
+// The quiescence plies in which kEvasions searches every move of a side in check.
+inline constexpr int kEvasionPlies = 4;
 
 }  // namespace spieltisch::native

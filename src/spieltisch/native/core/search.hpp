@@ -645,7 +645,10 @@ public:
 
         // The static value, where a pruning asks for it (outside PV nodes; at every node
         // with the improving flag, which compares it with the one two plies up).
-        const bool may_prune = !pv_node && ply > 0 && std::abs(beta) < kProven && !shared_.plain;
+        // With kCheckNoPrune a side whose Pflöck is attacked prunes nothing here.
+        const bool danger = (prune & kCheckNoPrune) && in_danger(game_);
+        const bool may_prune =
+            !pv_node && ply > 0 && std::abs(beta) < kProven && !shared_.plain && !danger;
         const bool wants_static =
             (may_prune && ((((prune & (kReverseFutility | kFutility)) != 0) && depth <= 6) ||
                            ((prune & kRazoring) && depth <= 3) || (G::kNullMove && depth >= 3))) ||
@@ -741,7 +744,7 @@ public:
             if (m == excluded) continue;
             const bool forcing = game_.forcing(m);
             const bool quiet = !forcing && m != hash_move;
-            if (i > 0 && ply > 0 && best > -kProven) {
+            if (i > 0 && ply > 0 && best > -kProven && !danger) {
                 // Late-move pruning: the moves are ordered forcing ones first, so once the
                 // quiet moves run past the count, only quiet ones are left.
                 if ((prune & kLateMoves) && !pv_node && depth <= 4 && quiet && i >= late_moves) {
@@ -994,10 +997,19 @@ private:
 
     int quiescence(Move* moves, int count, int alpha, int beta, int ply, int player, int qply) {
         const int stand = game_.evaluate(player);
-        if (stand >= beta || qply >= 8 || ply >= kMaxPly - 2) return stand;
-        if (stand > alpha) alpha = stand;
+        // In check (kEvasions): no standing pat, every move is tried.
+        const bool evade = (shared_.prune & kEvasions) && qply < kEvasionPlies &&
+                           ply < kMaxPly - 2 && in_danger(game_);
+        if (!evade) {
+            if (stand >= beta || qply >= 8 || ply >= kMaxPly - 2) return stand;
+            if (stand > alpha) alpha = stand;
+        }
         int n = 0;
         for (int i = 0; i < count; ++i) {
+            if (evade) {
+                moves[n++] = moves[i];
+                continue;
+            }
             if (!game_.forcing(moves[i])) continue;
             // Captures that lose material by their exchange are not searched here.
             if constexpr (HasSee<G>) {
@@ -1008,7 +1020,7 @@ private:
         if (n == 0) return stand;
         int keys[G::kMaxMoves];
         score_moves(moves, keys, n, kNone, kMaxPly, player, 0);
-        int best = stand;
+        int best = evade ? -kInfinity : stand;
         typename G::Undo undo;
         Move child_moves[G::kMaxMoves];
         for (int i = 0; i < n; ++i) {
