@@ -6,14 +6,16 @@ raz, imp, lmr, cmh, caph, iir, se, thr, evo, ctt, nmr, qev, chk) are written joi
 (`mdp+rfp`), `none` for all off, `default` for the game's defaults, and `default+a+b` for
 the defaults with more on; a last word `unit=N` sets the unit of the pruning margins in
 evaluation points (`default+unit=2500`; without it the game's own,
-`spieltisch.native.search.prune_unit`). As `benchmarks.evaluation_match` does: paired games,
-seats swapped, the same start (`new_state` with the pair's seed) and chance outcomes in both
-games of a pair, the first OPENING moves random and the same in both, the Python state
-refereeing; BUDGET is a depth (`6`), a time a move (`0.05s`) or a number of positions a move
-(`20000n`: a measure that does not depend on the machine's load, though it does not charge a
-switch for a slower rate). Each search gets the game's history (`game_line`), as the native
-agent does. It prints a line for each game as it ends, then TEST's wins, draws and losses,
-its score with the 95% interval and the Elo difference.
+`spieltisch.native.search.prune_unit`), and a last word `eval=E` the evaluation (an
+evaluation variant's number for measuring a candidate, `classic` or `nnue`: docs/ai.md's
+`eval=`; `default+eval=9`; without it the game's default). As `benchmarks.evaluation_match`
+does: paired games, seats swapped, the same start (`new_state` with the pair's seed) and
+chance outcomes in both games of a pair, the first OPENING moves random and the same in
+both, the Python state refereeing; BUDGET is a depth (`6`), a time a move (`0.05s`) or a
+number of positions a move (`20000n`: a measure that does not depend on the machine's load,
+though it does not charge a switch for a slower rate). Each search gets the game's history
+(`game_line`), as the native agent does. It prints a line for each game as it ends, then
+TEST's wins, draws and losses, its score with the 95% interval and the Elo difference.
 
 With `--sprt ELO0,ELO1` the pairs also feed a sequential probability ratio test
 (`spieltisch.arena.sprt`, α = β = 0.05, pentanomial): the match stops as soon as it
@@ -25,6 +27,7 @@ plays; it prints the LLR after each pair and the verdict at the end.
     python -m benchmarks.pruning_match schachogi 50 20000n 4 default default+cmh
     python -m benchmarks.pruning_match schachogi 1000 10000n 4 default default+fut 7 --sprt 0,15
     python -m benchmarks.pruning_match hase-und-igel 100 0.05s 4 default default+unit=400
+    python -m benchmarks.pruning_match schachogi 400 0.1s 4 default default+eval=9 45 --sprt 0,25
 """
 
 from __future__ import annotations
@@ -49,16 +52,25 @@ from spieltisch.native.search import (
 )
 
 
-def split_unit(text: str) -> tuple[str, int]:
-    """A set's switches apart from its margins' unit: `default+fut+unit=400` gives
-    (`default+fut`, 400); without a `unit=` word the unit is 0 (the game's own)."""
+def split_settings(text: str) -> tuple[str, int, str | None]:
+    """A set's switches apart from its last words `unit=N` (the margins' unit) and
+    `eval=E` (the evaluation: a variant's number, `classic` or `nnue`), in either order:
+    `default+fut+unit=400+eval=9` gives (`default+fut`, 400, "9"); without them the unit is
+    0 (the game's own) and the evaluation None (the game's default)."""
     words = text.split("+")
-    if not words[-1].startswith("unit="):
-        return text, 0
-    value = words[-1].removeprefix("unit=")
-    if not value.isdigit() or int(value) < 1:
-        raise SystemExit(f"unit={value}: a whole number of evaluation points, at least 1")
-    return "+".join(words[:-1]) or "default", int(value)
+    unit, evaluation = 0, None
+    while words and words[-1].startswith(("unit=", "eval=")):
+        word = words.pop()
+        value = word.partition("=")[2]
+        if word.startswith("eval="):
+            if not value:
+                raise SystemExit("eval=: a variant's number, classic or nnue")
+            evaluation = value
+        elif not value.isdigit() or int(value) < 1:
+            raise SystemExit(f"unit={value}: a whole number of evaluation points, at least 1")
+        else:
+            unit = int(value)
+    return "+".join(words) or "default", unit, evaluation
 
 
 def read_switches(name: str, text: str) -> dict[str, bool]:
@@ -88,6 +100,7 @@ class PruningAgent(Agent):
         seconds: float,
         nodes: int = 0,
         unit: int = 0,
+        evaluation: str | None = None,
     ) -> None:
         super().__init__(None)
         self.name = name
@@ -96,10 +109,12 @@ class PruningAgent(Agent):
         self.seconds = seconds
         self.nodes = nodes
         self.unit = unit
+        self.evaluation = evaluation
         on = "+".join(k for k, v in switches.items() if v) or "none"
         budget = f"time={seconds}" if seconds else f"nodes={nodes}" if nodes else f"depth={depth}"
         margins = f",unit={unit}" if unit else ""
-        self.spec = f"native:{budget}{margins} ({on})"
+        chosen = f",eval={evaluation}" if evaluation is not None else ""
+        self.spec = f"native:{budget}{margins}{chosen} ({on})"
 
     def select(self, state: State[Any]) -> Any:
         if state.is_chance():
@@ -114,6 +129,7 @@ class PruningAgent(Agent):
             prune=self.switches,
             nodes=self.nodes,
             unit=self.unit,
+            evaluation=self.evaluation,
         )
         if result.best is None:
             raise ValueError("the native engine found no move in a game in play")
@@ -132,13 +148,15 @@ def measure(
     nodes: int = 0,
     sprt: SPRT | None = None,
     units: tuple[int, int] = (0, 0),
+    evaluations: tuple[str | None, str | None] = (None, None),
 ) -> MatchScore:
     """TEST's result against BASE over `pairs` game pairs (fewer where `sprt` decides);
-    `units` the margins' units of BASE and TEST (0: the game's own)."""
+    `units` the margins' units of BASE and TEST (0: the game's own), `evaluations` their
+    evaluations (None: the game's default)."""
     game = spieltisch.load(name)
     limit = MAX_DEPTH if seconds or nodes else depth
-    new = PruningAgent(name, test, limit, seconds, nodes, units[1])
-    old = PruningAgent(name, base, limit, seconds, nodes, units[0])
+    new = PruningAgent(name, test, limit, seconds, nodes, units[1], evaluations[1])
+    old = PruningAgent(name, base, limit, seconds, nodes, units[0], evaluations[0])
     return play_tallied(game, new, old, pairs=pairs, opening=opening, seed=seed, sprt=sprt)
 
 
@@ -151,8 +169,8 @@ def main(argv: list[str]) -> None:
     seconds = float(budget[:-1]) if budget.endswith("s") else 0.0
     nodes = int(budget[:-1]) if budget.endswith("n") else 0
     depth = 0 if seconds or nodes else int(budget)
-    base_set, base_unit = split_unit(base_text)
-    test_set, test_unit = split_unit(test_text)
+    base_set, base_unit, base_eval = split_settings(base_text)
+    test_set, test_unit, test_eval = split_settings(test_text)
     base = read_switches(name, base_set)
     test = read_switches(name, test_set)
     start = time.perf_counter()
@@ -169,6 +187,7 @@ def main(argv: list[str]) -> None:
         nodes,
         sprt,
         (base_unit, test_unit),
+        (base_eval, test_eval),
     )
     elapsed = time.perf_counter() - start
     limit = (

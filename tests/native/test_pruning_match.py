@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+import spieltisch
 from benchmarks import pruning_match
 from spieltisch import native
-from spieltisch.native.search import PRUNE_SWITCHES, prune_defaults
+from spieltisch.native.search import PRUNE_SWITCHES, game_line, prune_defaults, search
 
 pytestmark = pytest.mark.skipif(not native.built(), reason="the native engines are not built")
 
@@ -25,13 +26,39 @@ def test_switch_sets() -> None:
         pruning_match.read_switches("schachogi", "default+razor")
 
 
-def test_a_sets_margin_unit() -> None:
-    assert pruning_match.split_unit("default+fut") == ("default+fut", 0)
-    assert pruning_match.split_unit("default+fut+unit=400") == ("default+fut", 400)
-    assert pruning_match.split_unit("unit=2500") == ("default", 2500)
+def test_a_sets_margin_unit_and_evaluation() -> None:
+    assert pruning_match.split_settings("default+fut") == ("default+fut", 0, None)
+    assert pruning_match.split_settings("default+fut+unit=400") == ("default+fut", 400, None)
+    assert pruning_match.split_settings("unit=2500") == ("default", 2500, None)
+    assert pruning_match.split_settings("default+eval=9") == ("default", 0, "9")
+    assert pruning_match.split_settings("cmh+eval=nnue+unit=50") == ("cmh", 50, "nnue")
     for bad in ("default+unit=0", "default+unit=x"):
         with pytest.raises(SystemExit, match="unit="):
-            pruning_match.split_unit(bad)
+            pruning_match.split_settings(bad)
+    with pytest.raises(SystemExit, match="eval="):
+        pruning_match.split_settings("default+eval=")
+
+
+def test_a_sets_evaluation_reaches_the_search() -> None:
+    """`eval=9` (an evaluation variant) changes the search: a fixed depth visits another
+    number of positions than the default evaluation; the agent's spec says which, and an
+    evaluation the engine does not know fails in its search."""
+    game = spieltisch.load("schachogi")
+    state = game.new_state(1)
+    switches = pruning_match.read_switches("schachogi", "default")
+    plain = pruning_match.PruningAgent("schachogi", switches, 5, 0.0)
+    variant = pruning_match.PruningAgent("schachogi", switches, 5, 0.0, evaluation="9")
+    assert "eval=9" in variant.spec and "eval=" not in plain.spec
+    text, moves = game_line(state)
+    counts = {
+        evaluation: search("schachogi", text, moves=moves, depth=5, evaluation=evaluation).nodes
+        for evaluation in (None, "9")
+    }
+    assert counts[None] != counts["9"]
+    assert state.is_legal(variant.select(state))
+    wrong = pruning_match.PruningAgent("schachogi", switches, 5, 0.0, evaluation="bogus")
+    with pytest.raises(ValueError, match="bogus"):
+        wrong.select(state)  # the agent's evaluation reaches the search
 
 
 def test_a_match_with_a_position_budget(capsys: pytest.CaptureFixture[str]) -> None:

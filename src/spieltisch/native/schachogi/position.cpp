@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <iterator>
 #include <stdexcept>
 
 #include "../core/see.hpp"
@@ -17,6 +18,9 @@ std::string square_name(int square) {
 
 // Values of evaluation.py in hundredths of a Brrbrr, per kind 0..11.
 constexpr int kValue[12] = {0, 0, 300, 500, 350, 200, 100, 950, 750, 600, 400, 400};
+// Candidate 9's attacker values: none, and the Pflöck (it only threatens a piece without a
+// defender).
+constexpr int kNoAttacker = 1 << 20, kPfloeckAttacker = 1 << 19;
 
 // The piece-square tables (adopted, docs/ai.md: `eval=6` is the evaluation before them),
 // per kind 1..11, in hundredths of a Brrbrr, drawn from White's side with rank 8 on top
@@ -405,9 +409,23 @@ int Position::evaluate(int player) const {
     // candidates 4 (5 a move) and 5 (15 without the tables); 8 is the tables with 10.
     const int mobility = evaluation_ == 4 ? 5 : evaluation_ == 0 || evaluation_ == 5 ? 15 : 10;
     int pressure[2] = {0, 0};
+    // Candidate 9: each side's least attacker of every other-side piece it can take.
+    const bool threat = evaluation_ == 9;
+    int least[2][64];
     for (int side = 0; side < 2; ++side) {
         const int count = pseudo_moves(side, moves);
         score += (side == 0 ? mobility : -mobility) * count;
+        if (threat) {
+            std::fill(std::begin(least[side]), std::end(least[side]), kNoAttacker);
+            for (int i = 0; i < count; ++i) {
+                const int d = move_dst(moves[i]);
+                const int w = abs_code(board_[d]);
+                if (w == 0 || w == kPfloeck) continue;
+                const int a = abs_code(board_[move_src(moves[i])]);
+                const int value = a == kPfloeck ? kPfloeckAttacker : kValue[a];
+                least[side][d] = std::min(least[side][d], value);
+            }
+        }
         const int target = pfloeck[1 - side];
         if (target < 0) continue;
         for (int i = 0; i < count; ++i) {
@@ -417,6 +435,7 @@ int Position::evaluate(int player) const {
         }
     }
     score += (evaluation_ == 2 ? 20 : 12) * (pressure[0] - pressure[1]);
+    if (threat) score += threats(least);
     return player == 0 ? score : -score;
 }
 
@@ -483,6 +502,29 @@ int least_attacker(const std::array<std::int8_t, 64>& board, int target, int sid
 }
 
 }  // namespace
+
+// Candidate 9 (red's view): for each piece a side can take (`least`: per side and square
+// its least valuable attacker, kNoAttacker where none), 40 and an eighth of the difference
+// where the attacker is worth less than the piece, else 30 and a sixteenth of its value
+// where no piece of its own defends it.
+int Position::threats(const int (&least)[2][64]) const {
+    int value = 0;
+    for (int side = 0; side < 2; ++side) {
+        int sum = 0;
+        for (int d = 0; d < 64; ++d) {
+            const int a = least[side][d];
+            if (a == kNoAttacker) continue;
+            const int victim = kValue[abs_code(board_[d])];
+            if (a < victim) {
+                sum += 40 + (victim - a) / 8;
+            } else if (least_attacker(board_, d, 1 - side) < 0) {
+                sum += 30 + victim / 16;
+            }
+        }
+        value += side == 0 ? sum : -sum;
+    }
+    return value;
+}
 
 bool Position::in_danger() const {
     const int own = turn_ == 0 ? kPfloeck : -kPfloeck;

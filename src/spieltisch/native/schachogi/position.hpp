@@ -45,8 +45,9 @@ public:
     // Evaluation variants: 0 is the default, the others candidates measured against it
     // (benchmarks/evaluation_match.py; docs/ai.md, the tuning log); 6 is the evaluation
     // before the piece-square tables, which the candidates 1..5 were built on, 8 the tables
-    // with the old mobility (10 a move), which candidate 7 was built on.
-    static constexpr int kEvalVariants = 9;
+    // with the old mobility (10 a move), which candidate 7 was built on; 9 adds threats
+    // (pieces attacked by lesser ones, and attacked ones without a defender) to the default.
+    static constexpr int kEvalVariants = 10;
     static Position parse(std::string_view text);
     // With the engine config: `eval=nnue` the learned evaluation (nnue.hpp), `eval=classic`
     // or "" the hand-written one (variant 0), `eval=N` a variant.
@@ -196,6 +197,7 @@ private:
     int conversion(int material, const int (&pfloeck)[2]) const;
     int shelter(const int (&pfloeck)[2]) const;
     int brrbrr_progress() const;
+    int threats(const int (&least)[2][64]) const;
     bool pfloeck_gone() const {
         return keys_.size() > 1 ? pfloeck_taken_ : root_pfloeck_missing_;
     }
