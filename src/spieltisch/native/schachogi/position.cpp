@@ -2,6 +2,7 @@
 #include "position.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <iterator>
 #include <stdexcept>
@@ -18,8 +19,8 @@ std::string square_name(int square) {
 
 // Values of evaluation.py in hundredths of a Brrbrr, per kind 0..11.
 constexpr int kValue[12] = {0, 0, 300, 500, 350, 200, 100, 950, 750, 600, 400, 400};
-// Candidate 9's attacker values: none, and the Pflöck (it only threatens a piece without a
-// defender).
+// The threat features' attacker values: none, and the Pflöck (it only threatens a piece
+// without a defender).
 constexpr int kNoAttacker = 1 << 20, kPfloeckAttacker = 1 << 19;
 
 // The piece-square tables (adopted, docs/ai.md: `eval=6` is the evaluation before them),
@@ -386,6 +387,14 @@ int Position::evaluate(int player) const {
         const int value = nnue::evaluate(*net_, accumulator_, turn_);
         return player == turn_ ? value : -value;
     }
+    if (evaluation_ >= kFeatureVariant) {
+        const Features& w = feature_weights(evaluation_);
+        const bool threat = w[13] != 0 || w[14] != 0 || w[15] != 0 || w[16] != 0;
+        const Features f = features(player, threat);
+        double sum = 0;
+        for (int i = 0; i < kFeatures; ++i) sum += w[i] * f[i];
+        return static_cast<int>(std::lround(sum));
+    }
     // Material and mobility as evaluation.py (its 0.1 a move is the 10 of `eval=6`; the
     // default weighs 15, docs/ai.md's tuning log), plus the Pflöck's safety: each move of a
     // side into the 3x3 zone around the other Pflöck presses on it (there is no check:
@@ -409,23 +418,9 @@ int Position::evaluate(int player) const {
     // candidates 4 (5 a move) and 5 (15 without the tables); 8 is the tables with 10.
     const int mobility = evaluation_ == 4 ? 5 : evaluation_ == 0 || evaluation_ == 5 ? 15 : 10;
     int pressure[2] = {0, 0};
-    // Candidate 9: each side's least attacker of every other-side piece it can take.
-    const bool threat = evaluation_ == 9;
-    int least[2][64];
     for (int side = 0; side < 2; ++side) {
         const int count = pseudo_moves(side, moves);
         score += (side == 0 ? mobility : -mobility) * count;
-        if (threat) {
-            std::fill(std::begin(least[side]), std::end(least[side]), kNoAttacker);
-            for (int i = 0; i < count; ++i) {
-                const int d = move_dst(moves[i]);
-                const int w = abs_code(board_[d]);
-                if (w == 0 || w == kPfloeck) continue;
-                const int a = abs_code(board_[move_src(moves[i])]);
-                const int value = a == kPfloeck ? kPfloeckAttacker : kValue[a];
-                least[side][d] = std::min(least[side][d], value);
-            }
-        }
         const int target = pfloeck[1 - side];
         if (target < 0) continue;
         for (int i = 0; i < count; ++i) {
@@ -435,7 +430,6 @@ int Position::evaluate(int player) const {
         }
     }
     score += (evaluation_ == 2 ? 20 : 12) * (pressure[0] - pressure[1]);
-    if (threat) score += threats(least);
     return player == 0 ? score : -score;
 }
 
@@ -503,27 +497,84 @@ int least_attacker(const std::array<std::int8_t, 64>& board, int target, int sid
 
 }  // namespace
 
-// Candidate 9 (red's view): for each piece a side can take (`least`: per side and square
-// its least valuable attacker, kNoAttacker where none), 40 and an eighth of the difference
-// where the attacker is worth less than the piece, else 30 and a sixteenth of its value
-// where no piece of its own defends it.
-int Position::threats(const int (&least)[2][64]) const {
-    int value = 0;
+Position::Features Position::features(int player) const { return features(player, true); }
+
+Position::Features Position::features(int player, bool threat) const {
+    Features f{};
+    int pfloeck[2] = {-1, -1};
+    for (int s = 0; s < 64; ++s) {
+        const int v = board_[s];
+        if (v == 0) continue;
+        const int kind = abs_code(v), sign = v > 0 ? 1 : -1;
+        if (kind == kPfloeck) {
+            pfloeck[v > 0 ? 0 : 1] = s;
+        } else {
+            f[kind - 2] += sign;
+        }
+        f[10] += v > 0 ? kSquare[v][s ^ 56] : -kSquare[-v][s];
+    }
+    Move moves[kMaxMoves];
+    int least[2][64];
     for (int side = 0; side < 2; ++side) {
-        int sum = 0;
+        const int sign = side == 0 ? 1 : -1;
+        const int count = pseudo_moves(side, moves);
+        f[11] += sign * count;
+        std::fill(std::begin(least[side]), std::end(least[side]), kNoAttacker);
+        const int target = pfloeck[1 - side];
+        for (int i = 0; i < count; ++i) {
+            const int d = move_dst(moves[i]);
+            if (target >= 0 && chebyshev(d, target) <= 1) f[12] += sign;
+            const int w = abs_code(board_[d]);
+            if (!threat || w == 0 || w == kPfloeck) continue;
+            const int a = abs_code(board_[move_src(moves[i])]);
+            least[side][d] = std::min(least[side][d], a == kPfloeck ? kPfloeckAttacker : kValue[a]);
+        }
+        if (!threat) continue;
         for (int d = 0; d < 64; ++d) {
             const int a = least[side][d];
             if (a == kNoAttacker) continue;
             const int victim = kValue[abs_code(board_[d])];
             if (a < victim) {
-                sum += 40 + (victim - a) / 8;
+                f[13] += sign;
+                f[14] += sign * ((victim - a) / 8);
             } else if (least_attacker(board_, d, 1 - side) < 0) {
-                sum += 30 + victim / 16;
+                f[15] += sign;
+                f[16] += sign * (victim / 16);
             }
         }
-        value += side == 0 ? sum : -sum;
     }
-    return value;
+    f[17] = turn_ == 0 ? 1 : -1;
+    if (player != 0) {
+        for (double& value : f) value = -value;
+    }
+    return f;
+}
+
+// The weights of `features` in each evaluation variant: the hand-set ones exactly where
+// the variant is their sum (0, 4-9; 1-3 add a term outside them), the fitted ones from
+// benchmarks/texel.py.
+const Position::Features& Position::feature_weights(int variant) {
+    // The material (kValue), then squares, mobility, pressure, the threats and the tempo.
+    static constexpr auto weights = [](double squares, double mobility, double pressure,
+                                       bool threats) {
+        return Features{300, 500, 350, 200, 100, 950, 750, 600, 400, 400, squares, mobility,
+                        pressure, threats ? 40.0 : 0.0, threats ? 1.0 : 0.0,
+                        threats ? 30.0 : 0.0, threats ? 1.0 : 0.0, 0};
+    };
+    static const std::array<Features, kEvalVariants> table = {{
+        weights(1, 15, 12, false),  // 0, the default
+        weights(0, 10, 12, false),  // 1 (and the conversion term)
+        weights(0, 10, 20, false),  // 2 (and the shelter)
+        weights(0, 10, 12, false),  // 3 (and the Brrbrr's progress)
+        weights(0, 5, 12, false),   // 4
+        weights(0, 15, 12, false),  // 5
+        weights(0, 10, 12, false),  // 6
+        weights(2, 10, 12, false),  // 7
+        weights(1, 10, 12, false),  // 8
+        weights(1, 15, 12, true),   // 9, the default and the threats
+        weights(1, 15, 12, true),   // 10, fitted
+    }};
+    return table[static_cast<std::size_t>(variant < 0 || variant >= kEvalVariants ? 0 : variant)];
 }
 
 bool Position::in_danger() const {

@@ -45,9 +45,34 @@ public:
     // Evaluation variants: 0 is the default, the others candidates measured against it
     // (benchmarks/evaluation_match.py; docs/ai.md, the tuning log); 6 is the evaluation
     // before the piece-square tables, which the candidates 1..5 were built on, 8 the tables
-    // with the old mobility (10 a move), which candidate 7 was built on; 9 adds threats
-    // (pieces attacked by lesser ones, and attacked ones without a defender) to the default.
-    static constexpr int kEvalVariants = 10;
+    // with the old mobility (10 a move), which candidate 7 was built on. From
+    // kFeatureVariant on the evaluation is the rounded dot product of `features` with the
+    // variant's weights: 9 the default's and threats (pieces attacked by lesser ones, and
+    // attacked ones without a defender), 10 weights fitted to self-play results
+    // (benchmarks/texel.py).
+    static constexpr int kFeatureVariant = 9;
+    static constexpr int kEvalVariants = 11;
+
+    // Texel tuning (benchmarks/texel.py): the evaluation's terms, each red's minus blue's
+    // and then taken for `player`: the pieces by kind (Ischi, Rock, Slotser, Wieher,
+    // Brrbrr, then the promoted five), the piece-square tables' sum, the moves, the moves
+    // into the 3x3 zone around the other Pflöck, candidate 9's threats (the pieces a
+    // lesser piece attacks, their value over the attacker's / 8, the attacked pieces
+    // without a defender, their value / 16) and the move in hand (1 for the side to move).
+    // Variant 0's weights give its evaluation exactly, and so do candidate 9's and the
+    // fitted ones.
+    static constexpr int kFeatures = 18;
+    static constexpr const char* kFeatureNames[kFeatures] = {
+        "ischi",    "rock",     "slotser",  "wieher",      "brrbrr",  "ischi+",
+        "rock+",    "slotser+", "wieher+",  "brrbrr+",     "squares", "mobility",
+        "pressure", "lesser",   "lesser_gain", "hanging", "hanging_value", "tempo"};
+    using Features = std::array<double, kFeatures>;
+    // A position to read a config with (the weights' binding).
+    static constexpr const char* kFeatureStart =
+        "rwsipswr/bbbbbbbb/8/8/8/8/BBBBBBBB/RWSIPSWR w 0 1";
+    Features features(int player) const;
+    static const Features& feature_weights(int variant);
+    int evaluation_variant() const { return evaluation_; }
     static Position parse(std::string_view text);
     // With the engine config: `eval=nnue` the learned evaluation (nnue.hpp), `eval=classic`
     // or "" the hand-written one (variant 0), `eval=N` a variant.
@@ -197,7 +222,7 @@ private:
     int conversion(int material, const int (&pfloeck)[2]) const;
     int shelter(const int (&pfloeck)[2]) const;
     int brrbrr_progress() const;
-    int threats(const int (&least)[2][64]) const;
+    Features features(int player, bool threat) const;
     bool pfloeck_gone() const {
         return keys_.size() > 1 ? pfloeck_taken_ : root_pfloeck_missing_;
     }
