@@ -157,3 +157,53 @@ def test_evaluation_variants_of_hase_und_igel_have_their_own_keys() -> None:
         keys = [engine.hash_key(text, f"eval={variant}") for variant in range(6)]
         assert engine.hash_key(text) == keys[0]
         assert len(set(keys)) == 6
+
+
+@pytest.mark.parametrize("variant", [None, 4, 5, 6, 7, 8, 9, 10, 11])
+def test_schachogi_features_give_the_evaluation(variant: int | None) -> None:
+    """Every Schachogi variant that is a weighted sum of the terms (the default, 4-8, the
+    threats' 9 and the fitted 10 and 11) evaluates to the dot product of its weights and the
+    features, for both players."""
+    engine, config = texel.engine_config("schachogi", variant)
+    weights = engine.feature_weights(config)
+    assert len(weights) == len(engine.feature_names) == 18
+    threatened = 0
+    for state in random_positions(spieltisch.load("schachogi"), 40, 7):
+        text = state.text()
+        for player in (0, 1):
+            features = engine.features(text, player, config)
+            value = sum(w * f for w, f in zip(weights, features, strict=True))
+            assert abs(engine.evaluate(text, player, config) - value) <= 0.5 + 1e-6, text
+        threatened += any(engine.features(text, 0, config)[13:17])
+    assert threatened >= 10  # the threat terms were there to be checked
+
+
+def test_schachogi_features_count_what_they_name() -> None:
+    """In the start position the material is even, nothing is threatened and the move in
+    hand is red's; a piece a side can take counts as a lesser piece's threat (with its
+    value over the attacker's / 8) or, where nothing of its own defends it, as hanging
+    (its value / 16), each side's minus the other's."""
+    engine, config = texel.engine_config("schachogi")
+    names = list(engine.feature_names)
+
+    def features(text: str, player: int = 0) -> dict[str, float]:
+        return dict(zip(names, engine.features(text, player, config), strict=True))
+
+    start = features(spieltisch.load("schachogi").new_state().text())
+    assert all(start[name] == 0 for name in names[:11] + names[12:17])
+    assert start["tempo"] == 1
+    blue = features(spieltisch.load("schachogi").new_state().text(), 1)
+    assert blue["tempo"] == -1
+    # Red's Rock on a5 can take blue's Slotser on d5 (worth less: no lesser threat), which
+    # nothing defends; a blue Brrbrr on d6 then defends it.
+    hanging = features("4p3/8/8/R2s4/8/8/8/4P3 w 0 1")
+    assert hanging["rock"] == 1 and hanging["slotser"] == -1
+    assert (hanging["lesser"], hanging["hanging"], hanging["hanging_value"]) == (0, 1, 350 // 16)
+    defended = features("4p3/8/3b4/R2s4/8/8/8/4P3 w 0 1")
+    assert (defended["lesser"], defended["hanging"]) == (0, 0)
+    # Red's Brrbrr on c4 attacks blue's Rock on c5 (a lesser piece's threat, (500 - 100) / 8),
+    # and the Rock can take the Brrbrr, which nothing defends (blue's: -1, -100 // 16).
+    lesser = features("4p3/8/8/2r5/2B5/8/8/4P3 w 0 1")
+    assert (lesser["lesser"], lesser["lesser_gain"]) == (1, 50)
+    assert (lesser["hanging"], lesser["hanging_value"]) == (-1, -(100 // 16))
+    assert features("4p3/8/8/2r5/2B5/8/8/4P3 w 0 1", 1)["lesser_gain"] == -50

@@ -48,10 +48,10 @@ public:
     // with the old mobility (10 a move), which candidate 7 was built on. From
     // kFeatureVariant on the evaluation is the rounded dot product of `features` with the
     // variant's weights: 9 the default's and threats (pieces attacked by lesser ones, and
-    // attacked ones without a defender), 10 weights fitted to self-play results
-    // (benchmarks/texel.py).
+    // attacked ones without a defender), 10 and 11 weights fitted to self-play results
+    // (benchmarks/texel.py), 11 without the threats.
     static constexpr int kFeatureVariant = 9;
-    static constexpr int kEvalVariants = 11;
+    static constexpr int kEvalVariants = 12;
 
     // Texel tuning (benchmarks/texel.py): the evaluation's terms, each red's minus blue's
     // and then taken for `player`: the pieces by kind (Ischi, Rock, Slotser, Wieher,
