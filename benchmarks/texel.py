@@ -8,7 +8,14 @@ game's (Hase und Igel: 10000 tanh(x / 4); elsewhere the identity). Texel's metho
 1. the scaling constant K of the current evaluation E first: the K that makes
    sigmoid(K E) the best predictor (least cross-entropy) of the mover's result;
 2. then, K held, the weights that make sigmoid(K link(w . features)) the best predictor,
-   by Gauss-Newton steps from the current weights (a little L2 towards them).
+   by Gauss-Newton steps from the current weights (a little L2 towards them, and with
+   `--prior P` each weight held towards its start as by P positions of its own: a term
+   seldom seen, a piece on a rare square, moves only as far as its positions say).
+
+With `--lam L` the fit's target mixes the result with the self-play search's own verdict
+(`score`, made a probability by its own fitted K): L × result + (1 - L) × sigmoid(K_s ×
+score), a target with less of a whole game's luck in it; the held-out cross-entropy is
+always against the results.
 
 The games with even seeds fit, the ones with odd seeds test (the cross-entropy of each
 on the held-out games is printed): positions of one game are never on both sides.
@@ -16,17 +23,19 @@ Positions the evaluation decides outside the terms (a finish the rules already s
 are left out: `link(weights . features)` differs there from what the engine returns.
 
     python -m benchmarks.texel GAME DATA [DATA ...] [--eval N] [--skip PLIES]
-        [--limit N] [--ridge R] [--fix NAME=VALUE ...]
+        [--limit N] [--ridge R] [--prior P] [--lam L] [--fix NAME=VALUE ...] [--out FILE]
 
 DATA: files of `benchmarks.selfplay_data` (the default options); N the evaluation variant
 whose weights start the fit (default: the default evaluation); SKIP leaves out each
 game's first plies (the random opening); `--fix` holds a weight at a value. Prints the
-fitted weights in the engine's order.
+fitted weights in the engine's order (the ones that moved, where there are more than 40)
+and writes them all, by name, to FILE as JSON.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 from collections.abc import Callable, Iterable
@@ -58,12 +67,13 @@ IDENTITY: tuple[Callable[[Array], Array], Callable[[Array], Array]] = (
 @dataclass
 class Data:
     """The positions' features (rows), the engine's evaluation of each, the mover's result
-    (1 win, 0.5 draw, 0 loss) and the game's seed."""
+    (1 win, 0.5 draw, 0 loss), the game's seed and the self-play search's score."""
 
     features: Array
     evaluation: Array
     target: Array
     seeds: npt.NDArray[np.int64]
+    score: Array
 
 
 def engine_config(game: str, variant: int | None = None) -> tuple[Any, str]:
@@ -87,7 +97,7 @@ def load(
     engine, config = engine_config(game, variant)
     weights = np.array(engine.feature_weights(config))
     link = LINKS.get(game, IDENTITY)[0]
-    features, evaluation, target, seeds = [], [], [], []
+    features, evaluation, target, seeds, score = [], [], [], [], []
     for row in rows:
         if row["ply"] < skip:
             continue
@@ -98,10 +108,11 @@ def load(
         if abs(expected - value) > 1.0:
             continue  # decided outside the terms
         result = row["result"] if player == 0 else -row["result"]
-        features.append(f)
+        features.append(np.asarray(f, dtype=np.float32))  # a row: hundreds of terms
         evaluation.append(value)
         target.append((result + 1) / 2)
         seeds.append(row["seed"])
+        score.append(row["score"])
         if limit and len(target) >= limit:
             break
     return Data(
@@ -109,6 +120,7 @@ def load(
         np.array(evaluation, dtype=np.float64),
         np.array(target, dtype=np.float64),
         np.array(seeds, dtype=np.int64),
+        np.array(score, dtype=np.float64),
     )
 
 
@@ -147,19 +159,23 @@ def fit_weights(
     ridge: float = 1e-3,
     steps: int = 50,
     fixed: Iterable[int] = (),
+    prior: float = 0.0,
 ) -> Array:
     """The weights that make sigmoid(scale * link(w . features)) predict the results best,
     by damped Gauss-Newton steps from `start` (with `ridge` times the squared distance
     from `start` added, each weight's measured in what it moves the logit at the start:
-    terms of any unit are held alike); the weights at the indices `fixed` keep their
-    start values."""
+    terms of any unit are held alike; and `prior` pseudo-positions per weight, each with
+    its term 1 and an even result: the curvature a term gets from that many positions of
+    its own); the weights at the indices `fixed` keep their start values."""
     link, slope = LINKS.get(game, IDENTITY)
     x, y = data.features, data.target
     n = len(y)
     free = np.ones(len(start), dtype=bool)
     free[list(fixed)] = False
     unit = np.mean(((scale * slope(x @ start))[:, None] * x) ** 2, axis=0) + 1e-12
-    penalty = ridge * unit
+    # A term present (as 1) in m of n positions near an even result curves the loss by
+    # about m / n * scale² / 4 in its weight: `prior` pseudo-positions add that much.
+    penalty = ridge * unit + prior * scale**2 / (8 * n)
 
     def loss(w: Array) -> float:
         return cross_entropy(scale * link(x @ w), y) + float(np.sum(penalty * (w - start) ** 2))
@@ -200,6 +216,9 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--skip", type=int, default=0)
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--ridge", type=float, default=1e-3)
+    parser.add_argument("--prior", type=float, default=0.0, help="pseudo-positions a weight")
+    parser.add_argument("--lam", type=float, default=1.0, help="the result's share of the target")
+    parser.add_argument("--out", type=Path, default=None, help="the fitted weights as JSON")
     parser.add_argument(
         "--fix", action="append", default=[], metavar="NAME=VALUE", help="a weight held"
     )
@@ -227,13 +246,26 @@ def main(argv: list[str]) -> None:
     print(
         f"K = {scale:.6g}; cross-entropy of the current evaluation on the test games {before:.5f}"
     )
-    fit = Data(data.features[train], data.evaluation[train], data.target[train], data.seeds[train])
-    weights = fit_weights(args.game, fit, start, scale, args.ridge, fixed=fixed)
+    target = data.target[train]
+    if args.lam < 1:
+        score = data.score[train]
+        verdict = sigmoid(fit_scale(score, target) * score)
+        target = args.lam * target + (1 - args.lam) * verdict
+    fit = Data(
+        data.features[train], data.evaluation[train], target, data.seeds[train], data.score[train]
+    )
+    weights = fit_weights(args.game, fit, start, scale, args.ridge, fixed=fixed, prior=args.prior)
     after = cross_entropy(scale * link(data.features[test] @ weights), data.target[test])
     print(f"cross-entropy of the fitted weights on the test games {after:.5f}")
+    many = len(names) > 40
     for name, old, new in zip(names, start, weights, strict=True):
-        print(f"  {name:16s} {old:10.4f} -> {new:10.4f}")
-    print("weights: {" + ", ".join(f"{w:.4g}" for w in weights) + "}")
+        if not many or abs(new - old) >= 0.5:
+            print(f"  {name:16s} {old:10.4f} -> {new:10.4f}")
+    if not many:
+        print("weights: {" + ", ".join(f"{w:.4g}" for w in weights) + "}")
+    if args.out is not None:
+        fitted = {name: float(w) for name, w in zip(names, weights, strict=True)}
+        args.out.write_text(json.dumps(fitted, indent=0) + "\n")
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from tests.helpers.positions import random_positions
 from tests.helpers.schachogi_perft import random_scatter
 
 #: How many evaluation variants each engine has (0 and the candidates of the tuning log).
-VARIANTS = {"ostseeschach": 9, "schachogi": 12, "hase-und-igel": 25}
+VARIANTS = {"ostseeschach": 9, "schachogi": 13, "hase-und-igel": 25}
 GAMES = tuple(VARIANTS)
 
 

@@ -144,7 +144,8 @@ def test_texel_fit_recovers_the_weights_that_made_the_results() -> None:
     truth = np.array([1.0, -2.0, 5.0])
     scale = 0.1
     target = (rng.random(20_000) < texel.sigmoid(scale * (features @ truth))).astype(float)
-    data = texel.Data(features, features @ truth, target, np.zeros(20_000, dtype=np.int64))
+    value = features @ truth
+    data = texel.Data(features, value, target, np.zeros(20_000, dtype=np.int64), value)
     assert texel.fit_scale(data.evaluation, target) == pytest.approx(scale, rel=0.1)
     fitted = texel.fit_weights("okard", data, np.array([1.0, 0.0, 0.0]), scale, ridge=1e-6)
     assert fitted == pytest.approx(truth, rel=0.1)
@@ -164,14 +165,15 @@ def test_evaluation_variants_of_hase_und_igel_have_their_own_keys() -> None:
         assert len(set(keys)) == 6
 
 
-@pytest.mark.parametrize("variant", [None, 4, 5, 6, 7, 8, 9, 10, 11])
+@pytest.mark.parametrize("variant", [None, 4, 5, 6, 7, 8, 9, 10, 11, 12])
 def test_schachogi_features_give_the_evaluation(variant: int | None) -> None:
     """Every Schachogi variant that is a weighted sum of the terms (the default, 4-8, the
-    threats' 9 and the fitted 10 and 11) evaluates to the dot product of its weights and the
-    features, for both players."""
+    threats' 9, the fitted 10 and 11 and 12 with its table of the pieces' squares)
+    evaluates to the dot product of its weights and the features, for both players."""
     engine, config = texel.engine_config("schachogi", variant)
     weights = engine.feature_weights(config)
-    assert len(weights) == len(engine.feature_names) == 18
+    # eighteen terms, then a piece of each of the eleven kinds on each of the 64 squares
+    assert len(weights) == len(engine.feature_names) == 18 + 11 * 64
     threatened = 0
     for state in random_positions(spieltisch.load("schachogi"), 40, 7):
         text = state.text()
@@ -196,7 +198,8 @@ def test_schachogi_features_count_what_they_name() -> None:
         return dict(zip(names, engine.features(text, player, config), strict=True))
 
     start = features(spieltisch.load("schachogi").new_state().text())
-    assert all(start[name] == 0 for name in names[:11] + names[12:17])
+    # the two armies stand alike, each on its own side: every square term is even too
+    assert all(start[name] == 0 for name in names[:11] + names[12:17] + names[18:])
     assert start["tempo"] == 1
     blue = features(spieltisch.load("schachogi").new_state().text(), 1)
     assert blue["tempo"] == -1
@@ -213,3 +216,24 @@ def test_schachogi_features_count_what_they_name() -> None:
     assert (lesser["lesser"], lesser["lesser_gain"]) == (1, 50)
     assert (lesser["hanging"], lesser["hanging_value"]) == (-1, -(100 // 16))
     assert features("4p3/8/8/2r5/2B5/8/8/4P3 w 0 1", 1)["lesser_gain"] == -50
+
+
+def test_schachogi_square_terms_see_each_piece_from_its_own_side() -> None:
+    """A piece counts on its square as its own side sees it (red's a1 is blue's a8), red's
+    plus and blue's minus, and the whole vector turns its sign for blue; the fitted table
+    of `eval=12` weighs them (not all alike), the other variants not at all."""
+    engine, config = texel.engine_config("schachogi")
+    names = list(engine.feature_names)
+    assert names[18:20] == ["P@a1", "P@b1"] and names[-1] == "+B@h8"
+    # Red's Pflöck e1 and Ischi d4 (promoted), blue's Pflöck e8 and Wieher c6.
+    text = "4p3/8/2w5/8/3+I4/8/8/4P3 w 0 1"
+    red = dict(zip(names, engine.features(text, 0, config), strict=True))
+    squares = {name: value for name, value in red.items() if "@" in name and value}
+    assert squares == {"+I@d4": 1, "W@c3": -1}  # the Pflöcke stand alike: e1 and e1
+    blue = engine.features(text, 1, config)
+    assert blue == [-value for value in red.values()]
+    for variant in (None, 9, 10, 11):
+        weights = engine.feature_weights(texel.engine_config("schachogi", variant)[1])
+        assert not any(weights[18:])
+    table = engine.feature_weights(texel.engine_config("schachogi", 12)[1])[18:]
+    assert len(set(table)) > 100

@@ -9,12 +9,18 @@
 
 #include "../core/see.hpp"
 #include "../core/text_read.hpp"
+#include "fitted_squares.hpp"
 
 namespace spieltisch::native::schachogi {
 namespace {
 
 std::string square_name(int square) {
     return {static_cast<char>('a' + square % 8), static_cast<char>('1' + square / 8)};
+}
+
+// The index in `features` of a piece of `kind` (1..11) on `square`, seen from its side.
+constexpr int square_term(int kind, int square) {
+    return Position::kTerms + (kind - 1) * 64 + square;
 }
 
 // Values of evaluation.py in hundredths of a Brrbrr, per kind 0..11.
@@ -387,14 +393,7 @@ int Position::evaluate(int player) const {
         const int value = nnue::evaluate(*net_, accumulator_, turn_);
         return player == turn_ ? value : -value;
     }
-    if (evaluation_ >= kFeatureVariant) {
-        const Features& w = feature_weights(evaluation_);
-        const bool threat = w[13] != 0 || w[14] != 0 || w[15] != 0 || w[16] != 0;
-        const Features f = features(player, threat);
-        double sum = 0;
-        for (int i = 0; i < kFeatures; ++i) sum += w[i] * f[i];
-        return static_cast<int>(std::lround(sum));
-    }
+    if (evaluation_ >= kFeatureVariant) return linear(player);
     // Material and mobility as evaluation.py (its 0.1 a move is the 10 of `eval=6`; the
     // default weighs 15, docs/ai.md's tuning log), plus the Pflöck's safety: each move of a
     // side into the 3x3 zone around the other Pflöck presses on it (there is no check:
@@ -512,6 +511,7 @@ Position::Features Position::features(int player, bool threat) const {
             f[kind - 2] += sign;
         }
         f[10] += v > 0 ? kSquare[v][s ^ 56] : -kSquare[-v][s];
+        f[square_term(kind, v > 0 ? s : s ^ 56)] += sign;
     }
     Move moves[kMaxMoves];
     int least[2][64];
@@ -550,37 +550,182 @@ Position::Features Position::features(int player, bool threat) const {
     return f;
 }
 
+namespace {
+
+// The names of `features`: the terms, then `K@sq` for a piece of kind K on square sq seen
+// from its own side (`+I@d8` a promoted Ischi on the other side's back rank).
+struct FeatureNames {
+    std::array<std::string, Position::kFeatures> text;
+    std::array<const char*, Position::kFeatures> pointers{};
+    FeatureNames() {
+        static constexpr const char* terms[Position::kTerms] = {
+            "ischi",    "rock",     "slotser",  "wieher",      "brrbrr",  "ischi+",
+            "rock+",    "slotser+", "wieher+",  "brrbrr+",     "squares", "mobility",
+            "pressure", "lesser",   "lesser_gain", "hanging", "hanging_value", "tempo"};
+        for (int i = 0; i < Position::kTerms; ++i) text[static_cast<std::size_t>(i)] = terms[i];
+        for (int kind = 1; kind < 12; ++kind) {
+            const char letter = kLetters[(kind > kBrrbrr ? kind - kPromotion : kind) - 1];
+            const std::string piece = kind > kBrrbrr ? std::string{'+', letter} : std::string{letter};
+            for (int s = 0; s < 64; ++s) {
+                text[static_cast<std::size_t>(square_term(kind, s))] = piece + "@" + square_name(s);
+            }
+        }
+        for (std::size_t i = 0; i < text.size(); ++i) pointers[i] = text[i].c_str();
+    }
+};
+
+const FeatureNames& feature_names() {
+    static const FeatureNames names;
+    return names;
+}
+
+}  // namespace
+
+const char* const* const Position::kFeatureNames = feature_names().pointers.data();
+
 // The weights of `features` in each evaluation variant: the hand-set ones exactly where
 // the variant is their sum (0, 4-9; 1-3 add a term outside them), the fitted ones from
 // benchmarks/texel.py.
 const Position::Features& Position::feature_weights(int variant) {
-    // The material (kValue), then squares, mobility, pressure, the threats and the tempo.
+    // The material (kValue), then squares, mobility, pressure, the threats and the tempo;
+    // no square terms.
+    static constexpr auto terms = [](std::array<double, kTerms> values) {
+        Features f{};
+        std::copy(values.begin(), values.end(), f.begin());
+        return f;
+    };
     static constexpr auto weights = [](double squares, double mobility, double pressure,
                                        bool threats) {
-        return Features{300, 500, 350, 200, 100, 950, 750, 600, 400, 400, squares, mobility,
-                        pressure, threats ? 40.0 : 0.0, threats ? 1.0 : 0.0,
-                        threats ? 30.0 : 0.0, threats ? 1.0 : 0.0, 0};
+        return terms({300, 500, 350, 200, 100, 950, 750, 600, 400, 400, squares, mobility,
+                      pressure, threats ? 40.0 : 0.0, threats ? 1.0 : 0.0,
+                      threats ? 30.0 : 0.0, threats ? 1.0 : 0.0, 0});
     };
-    static const std::array<Features, kEvalVariants> table = {{
-        weights(1, 15, 12, false),  // 0, the default
-        weights(0, 10, 12, false),  // 1 (and the conversion term)
-        weights(0, 10, 20, false),  // 2 (and the shelter)
-        weights(0, 10, 12, false),  // 3 (and the Brrbrr's progress)
-        weights(0, 5, 12, false),   // 4
-        weights(0, 15, 12, false),  // 5
-        weights(0, 10, 12, false),  // 6
-        weights(2, 10, 12, false),  // 7
-        weights(1, 10, 12, false),  // 8
-        weights(1, 15, 12, true),   // 9, the default and the threats
-        // 10: fitted from 9 (527,506 positions of 5,600 games of self-play at depth 4,
-        // the tuning log), the threats with the rest.
-        Features{537.4, 766.5, 500.6, 166.9, 66.65, 1062, 947.7, 628.9, 139.2, 116.3, 1.582,
-                 17.75, 38.67, 105.8, 5.707, 22.58, 6.8, 76.41},
-        // 11: the same fit with the threats held at nothing (no attack maps to compute).
-        Features{543.7, 755.2, 493.4, 154.5, 63.69, 1083, 960.3, 632.2, 139.9, 111.3, 1.569,
-                 17.59, 29.46, 0, 0, 0, 0, 59.78},
-    }};
+    static const std::array<Features, kEvalVariants> table = [] {
+        std::array<Features, kEvalVariants> t = {{
+            weights(1, 15, 12, false),  // 0, the default
+            weights(0, 10, 12, false),  // 1 (and the conversion term)
+            weights(0, 10, 20, false),  // 2 (and the shelter)
+            weights(0, 10, 12, false),  // 3 (and the Brrbrr's progress)
+            weights(0, 5, 12, false),   // 4
+            weights(0, 15, 12, false),  // 5
+            weights(0, 10, 12, false),  // 6
+            weights(2, 10, 12, false),  // 7
+            weights(1, 10, 12, false),  // 8
+            weights(1, 15, 12, true),   // 9, the default and the threats
+            // 10: fitted from 9 (527,506 positions of 5,600 games of self-play at depth
+            // 4, the tuning log), the threats with the rest.
+            terms({537.4, 766.5, 500.6, 166.9, 66.65, 1062, 947.7, 628.9, 139.2, 116.3, 1.582,
+                   17.75, 38.67, 105.8, 5.707, 22.58, 6.8, 76.41}),
+            // 11: the same fit with the threats held at nothing (no attack maps to compute).
+            terms({543.7, 755.2, 493.4, 154.5, 63.69, 1083, 960.3, 632.2, 139.9, 111.3, 1.569,
+                   17.59, 29.46, 0, 0, 0, 0, 59.78}),
+            // 12: fitted from 11 with the square terms, to the self-play of 11
+            // (fitted_squares.hpp).
+            terms(kFitted12Terms),
+        }};
+        for (int i = 0; i < kSquareTerms; ++i) {
+            t[12][static_cast<std::size_t>(kTerms + i)] = kFitted12Squares[i];
+        }
+        return t;
+    }();
     return table[static_cast<std::size_t>(variant < 0 || variant >= kEvalVariants ? 0 : variant)];
+}
+
+namespace {
+
+// A linear variant's weights folded for the evaluation: what a piece code on a square adds
+// (its kind's material, the hand table's share and the square term's, signed for its
+// side), the moves', the pressure's, the lesser pieces' threats' and the tempo's weights,
+// and whether it weighs the pieces without a defender (which need attack maps).
+struct Linear {
+    double piece[kCodes][64]{};
+    double mobility = 0, pressure = 0, lesser = 0, lesser_gain = 0, tempo = 0;
+    bool hanging = false;
+};
+
+const Linear& linear_weights(int variant) {
+    static const auto table = [] {
+        std::array<Linear, Position::kEvalVariants> t{};
+        for (int v = Position::kFeatureVariant; v < Position::kEvalVariants; ++v) {
+            const auto& w = Position::feature_weights(v);
+            Linear& l = t[static_cast<std::size_t>(v)];
+            for (int code = -11; code <= 11; ++code) {
+                if (code == 0) continue;
+                const int kind = abs_code(code), sign = code > 0 ? 1 : -1;
+                for (int s = 0; s < 64; ++s) {
+                    const int own = code > 0 ? s : s ^ 56;  // the square from its side
+                    double value = kind == kPfloeck ? 0.0 : w[static_cast<std::size_t>(kind - 2)];
+                    value += w[10] * kSquare[kind][own ^ 56];
+                    value += w[static_cast<std::size_t>(square_term(kind, own))];
+                    l.piece[code + 11][s] = sign * value;
+                }
+            }
+            l.mobility = w[11];
+            l.pressure = w[12];
+            l.lesser = w[13];
+            l.lesser_gain = w[14];
+            l.tempo = w[17];
+            l.hanging = w[15] != 0 || w[16] != 0;
+        }
+        return t;
+    }();
+    return table[static_cast<std::size_t>(variant)];
+}
+
+}  // namespace
+
+// A variant from kFeatureVariant on: the rounded dot product of its weights and `features`,
+// folded per piece and square (the same sum without building the vector).
+int Position::linear(int player) const {
+    const Linear& l = linear_weights(evaluation_);
+    if (l.hanging) {
+        const Features& w = feature_weights(evaluation_);
+        const Features f = features(player, true);
+        double sum = 0;
+        for (int i = 0; i < kFeatures; ++i) sum += w[static_cast<std::size_t>(i)] * f[static_cast<std::size_t>(i)];
+        return static_cast<int>(std::lround(sum));
+    }
+    double sum = 0;
+    int pfloeck[2] = {-1, -1};
+    for (int s = 0; s < 64; ++s) {
+        const int v = board_[s];
+        if (v == 0) continue;
+        sum += l.piece[v + 11][s];
+        if (abs_code(v) == kPfloeck) pfloeck[v > 0 ? 0 : 1] = s;
+    }
+    Move moves[kMaxMoves];
+    const bool lesser = l.lesser != 0 || l.lesser_gain != 0;
+    for (int side = 0; side < 2; ++side) {
+        const int count = pseudo_moves(side, moves);
+        const int target = pfloeck[1 - side];
+        int pressure = 0;
+        if (target >= 0) {
+            for (int i = 0; i < count; ++i) pressure += chebyshev(move_dst(moves[i]), target) <= 1;
+        }
+        double value = l.mobility * count + l.pressure * pressure;
+        if (lesser) {
+            // The other side's pieces a less valuable piece can take, and what each gains
+            // (`features`' lesser and lesser_gain: the least attacker of each square).
+            int least[64];
+            std::fill(std::begin(least), std::end(least), kNoAttacker);
+            for (int i = 0; i < count; ++i) {
+                const int d = move_dst(moves[i]), w = abs_code(board_[d]);
+                if (w == 0 || w == kPfloeck) continue;
+                const int a = abs_code(board_[move_src(moves[i])]);
+                least[d] = std::min(least[d], a == kPfloeck ? kPfloeckAttacker : kValue[a]);
+            }
+            int threats = 0, gain = 0;
+            for (int d = 0; d < 64; ++d) {
+                if (least[d] == kNoAttacker) continue;
+                const int victim = kValue[abs_code(board_[d])];
+                if (least[d] < victim) ++threats, gain += (victim - least[d]) / 8;
+            }
+            value += l.lesser * threats + l.lesser_gain * gain;
+        }
+        sum += side == 0 ? value : -value;
+    }
+    sum += turn_ == 0 ? l.tempo : -l.tempo;
+    return static_cast<int>(std::lround(player == 0 ? sum : -sum));
 }
 
 bool Position::in_danger() const {

@@ -49,23 +49,25 @@ public:
     // kFeatureVariant on the evaluation is the rounded dot product of `features` with the
     // variant's weights: 9 the default's and threats (pieces attacked by lesser ones, and
     // attacked ones without a defender), 10 and 11 weights fitted to self-play results
-    // (benchmarks/texel.py), 11 without the threats.
+    // (benchmarks/texel.py), 11 without the threats, 12 fitted with a table of the pieces'
+    // squares to the self-play of 11.
     static constexpr int kFeatureVariant = 9;
-    static constexpr int kEvalVariants = 12;
+    static constexpr int kEvalVariants = 13;
 
     // Texel tuning (benchmarks/texel.py): the evaluation's terms, each red's minus blue's
     // and then taken for `player`: the pieces by kind (Ischi, Rock, Slotser, Wieher,
     // Brrbrr, then the promoted five), the piece-square tables' sum, the moves, the moves
     // into the 3x3 zone around the other Pflöck, candidate 9's threats (the pieces a
     // lesser piece attacks, their value over the attacker's / 8, the attacked pieces
-    // without a defender, their value / 16) and the move in hand (1 for the side to move).
-    // Variant 0's weights give its evaluation exactly, and so do candidate 9's and the
-    // fitted ones.
-    static constexpr int kFeatures = 18;
-    static constexpr const char* kFeatureNames[kFeatures] = {
-        "ischi",    "rock",     "slotser",  "wieher",      "brrbrr",  "ischi+",
-        "rock+",    "slotser+", "wieher+",  "brrbrr+",     "squares", "mobility",
-        "pressure", "lesser",   "lesser_gain", "hanging", "hanging_value", "tempo"};
+    // without a defender, their value / 16) and the move in hand (1 for the side to move);
+    // then the pieces on their squares (kSquareTerms: for each kind 1..11, the Pflöck
+    // first, and each square seen from the piece's own side, a1 its left back corner:
+    // `I@d1` is an Ischi on its own starting square), which a fitted table weighs. Variant
+    // 0's weights give its evaluation exactly, and so do candidate 9's and the fitted ones.
+    static constexpr int kTerms = 18;
+    static constexpr int kSquareTerms = 11 * 64;
+    static constexpr int kFeatures = kTerms + kSquareTerms;
+    static const char* const* const kFeatureNames;
     using Features = std::array<double, kFeatures>;
     // A position to read a config with (the weights' binding).
     static constexpr const char* kFeatureStart =
@@ -223,6 +225,8 @@ private:
     int shelter(const int (&pfloeck)[2]) const;
     int brrbrr_progress() const;
     Features features(int player, bool threat) const;
+    // The evaluation of a variant from kFeatureVariant on (the features' weighted sum).
+    int linear(int player) const;
     bool pfloeck_gone() const {
         return keys_.size() > 1 ? pfloeck_taken_ : root_pfloeck_missing_;
     }
