@@ -151,6 +151,15 @@ def fit_scale(evaluation: Array, target: Array) -> float:
     return math.exp((low + high) / 2)
 
 
+def mixed_target(result: Array, score: Array, lam: float) -> Array:
+    """The fit's target: `lam` × the result + (1 - `lam`) × the search's verdict, its score
+    made a probability by the scale that predicts the results best."""
+    if lam >= 1:
+        return result
+    verdict = sigmoid(fit_scale(score, result) * score)
+    return lam * result + (1 - lam) * verdict
+
+
 def fit_weights(
     game: str,
     data: Data,
@@ -246,11 +255,7 @@ def main(argv: list[str]) -> None:
     print(
         f"K = {scale:.6g}; cross-entropy of the current evaluation on the test games {before:.5f}"
     )
-    target = data.target[train]
-    if args.lam < 1:
-        score = data.score[train]
-        verdict = sigmoid(fit_scale(score, target) * score)
-        target = args.lam * target + (1 - args.lam) * verdict
+    target = mixed_target(data.target[train], data.score[train], args.lam)
     fit = Data(
         data.features[train], data.evaluation[train], target, data.seeds[train], data.score[train]
     )

@@ -153,6 +153,35 @@ def test_texel_fit_recovers_the_weights_that_made_the_results() -> None:
     assert held[0] == 1.0 and held[1] == pytest.approx(-2.0, rel=0.15)
 
 
+def test_texel_prior_holds_a_rare_term_and_the_target_mixes_the_verdict() -> None:
+    """A term seen in few positions moves by what they say without a prior and stays near
+    its start with one (the common term is fitted either way); the mixed target is the
+    result at `lam` 1, the search's verdict at 0, between them in between."""
+    import numpy as np
+
+    rng = np.random.default_rng(5)
+    n = 20_000
+    common = rng.normal(size=n) * 10
+    rare = (rng.random(n) < 0.005).astype(float)
+    features = np.stack([common, rare], axis=1)
+    truth = np.array([1.0, 30.0])
+    scale = 0.1
+    value = features @ truth
+    target = (rng.random(n) < texel.sigmoid(scale * value)).astype(float)
+    data = texel.Data(features, value, target, np.zeros(n, dtype=np.int64), value)
+    start = np.array([0.5, 0.0])
+    free = texel.fit_weights("okard", data, start, scale, ridge=1e-6)
+    held = texel.fit_weights("okard", data, start, scale, ridge=1e-6, prior=20_000)
+    assert free[0] == pytest.approx(1.0, rel=0.1) and held[0] == pytest.approx(1.0, rel=0.1)
+    assert free[1] > 15 and abs(held[1]) < 5
+    assert np.array_equal(texel.mixed_target(target, value, 1.0), target)
+    verdict = texel.mixed_target(target, value, 0.0)
+    assert np.all((verdict > 0) & (verdict < 1))
+    assert np.corrcoef(verdict, texel.sigmoid(scale * value))[0, 1] > 0.99
+    half = texel.mixed_target(target, value, 0.5)
+    assert np.allclose(half, (target + verdict) / 2)
+
+
 def test_evaluation_variants_of_hase_und_igel_have_their_own_keys() -> None:
     """Two agents of different variants in one process share a table (one per size):
     another variant's keys differ, so neither reads the other's values; the default's

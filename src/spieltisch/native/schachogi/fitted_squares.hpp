@@ -1,5 +1,9 @@
-// Evaluation variant 12 of Schachogi: weights fitted by benchmarks/texel.py (generated from
-// its --out file; docs/measurements/tuning.md tells the data and the command).
+// Evaluation variant 12 of Schachogi (`eval=12`): the weights benchmarks/texel.py fitted
+// to 5,600 games of self-play of `eval=11` (`python -m benchmarks.selfplay_data schachogi
+// OUT --games 100 --depth 4 --opening 6 --noise 0.03 --seed S --workers 1 --eval 11` for
+// S = 10000, 10100, ... 15500), `python -m benchmarks.texel schachogi DATA... --eval 11
+// --skip 6 --fix hanging=0 --fix hanging_value=0 --lam 0.5 --prior 1000 --out FILE`,
+// written from FILE with four significant digits (docs/measurements/tuning.md).
 #pragma once
 
 #include <array>
