@@ -194,11 +194,12 @@ def test_evaluation_variants_of_hase_und_igel_have_their_own_keys() -> None:
         assert len(set(keys)) == 6
 
 
-@pytest.mark.parametrize("variant", [None, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+@pytest.mark.parametrize("variant", [None, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
 def test_schachogi_features_give_the_evaluation(variant: int | None) -> None:
     """Every Schachogi variant that is a weighted sum of the terms (the default, 4-8, the
-    threats' 9, the fitted 10 and 11 and 12 with its table of the pieces' squares)
-    evaluates to the dot product of its weights and the features, for both players."""
+    threats' 9, the fitted 10 and 11, 12 with its table of the pieces' squares, the
+    default's since its SPRT, and 13, the hand-set default before it) evaluates to the dot
+    product of its weights and the features, for both players."""
     engine, config = texel.engine_config("schachogi", variant)
     weights = engine.feature_weights(config)
     # eighteen terms, then a piece of each of the eleven kinds on each of the 64 squares
@@ -250,7 +251,8 @@ def test_schachogi_features_count_what_they_name() -> None:
 def test_schachogi_square_terms_see_each_piece_from_its_own_side() -> None:
     """A piece counts on its square as its own side sees it (red's a1 is blue's a8), red's
     plus and blue's minus, and the whole vector turns its sign for blue; the fitted table
-    of `eval=12` weighs them (not all alike), the other variants not at all."""
+    of `eval=12`, the default since its SPRT, weighs them (not all alike), the other
+    variants not at all."""
     engine, config = texel.engine_config("schachogi")
     names = list(engine.feature_names)
     assert names[18:20] == ["P@a1", "P@b1"] and names[-1] == "+B@h8"
@@ -261,8 +263,11 @@ def test_schachogi_square_terms_see_each_piece_from_its_own_side() -> None:
     assert squares == {"+I@d4": 1, "W@c3": -1}  # the Pflöcke stand alike: e1 and e1
     blue = engine.features(text, 1, config)
     assert blue == [-value for value in red.values()]
-    for variant in (None, 9, 10, 11):
+    for variant in (9, 10, 11, 13):
         weights = engine.feature_weights(texel.engine_config("schachogi", variant)[1])
         assert not any(weights[18:])
     table = engine.feature_weights(texel.engine_config("schachogi", 12)[1])[18:]
     assert len(set(table)) > 100
+    assert engine.feature_weights(config) == engine.feature_weights(
+        texel.engine_config("schachogi", 12)[1]
+    )

@@ -393,9 +393,10 @@ int Position::evaluate(int player) const {
         const int value = nnue::evaluate(*net_, accumulator_, turn_);
         return player == turn_ ? value : -value;
     }
-    if (evaluation_ >= kFeatureVariant) return linear(player);
-    // Material and mobility as evaluation.py (its 0.1 a move is the 10 of `eval=6`; the
-    // default weighs 15, docs/ai.md's tuning log), plus the Pflöck's safety: each move of a
+    if (evaluation_ == 0 || evaluation_ >= kFeatureVariant) return linear(player);
+    // The hand-written candidates 1..8. Material and mobility as evaluation.py (its 0.1 a
+    // move is the 10 of `eval=6`; the hand-set weights of 13 weigh 15, docs/ai.md's tuning
+    // log), plus the Pflöck's safety: each move of a
     // side into the 3x3 zone around the other Pflöck presses on it (there is no check:
     // a Pflöck left attacked is simply taken), and the pieces' squares (kSquare).
     Move moves[kMaxMoves];
@@ -403,7 +404,7 @@ int Position::evaluate(int player) const {
     int pfloeck[2] = {-1, -1};
     // The piece-square tables, one look-up a piece: adopted (not in the variants 1..6,
     // which keep the evaluation before them); candidate 7 doubles them.
-    const int squares = evaluation_ == 0 || evaluation_ == 8 ? 1 : evaluation_ == 7 ? 2 : 0;
+    const int squares = evaluation_ == 8 ? 1 : evaluation_ == 7 ? 2 : 0;
     for (int s = 0; s < 64; ++s) {
         const int v = board_[s];
         score += v > 0 ? kValue[v] : -kValue[-v];
@@ -415,7 +416,7 @@ int Position::evaluate(int player) const {
     if (evaluation_ == 3) score += brrbrr_progress();
     // 15 a move, adopted after the tables (docs/ai.md); 10 in the variants 1..8 but
     // candidates 4 (5 a move) and 5 (15 without the tables); 8 is the tables with 10.
-    const int mobility = evaluation_ == 4 ? 5 : evaluation_ == 0 || evaluation_ == 5 ? 15 : 10;
+    const int mobility = evaluation_ == 4 ? 5 : evaluation_ == 5 ? 15 : 10;
     int pressure[2] = {0, 0};
     for (int side = 0; side < 2; ++side) {
         const int count = pseudo_moves(side, moves);
@@ -584,8 +585,8 @@ const FeatureNames& feature_names() {
 const char* const* const Position::kFeatureNames = feature_names().pointers.data();
 
 // The weights of `features` in each evaluation variant: the hand-set ones exactly where
-// the variant is their sum (0, 4-9; 1-3 add a term outside them), the fitted ones from
-// benchmarks/texel.py.
+// the variant is their sum (4-9, 13; 1-3 add a term outside them), the fitted ones from
+// benchmarks/texel.py (10-12, and the default, 0, since 12's SPRT).
 const Position::Features& Position::feature_weights(int variant) {
     // The material (kValue), then squares, mobility, pressure, the threats and the tempo;
     // no square terms.
@@ -602,7 +603,7 @@ const Position::Features& Position::feature_weights(int variant) {
     };
     static const std::array<Features, kEvalVariants> table = [] {
         std::array<Features, kEvalVariants> t = {{
-            weights(1, 15, 12, false),  // 0, the default
+            terms(kFitted12Terms),      // 0, the default: 12's (its squares below)
             weights(0, 10, 12, false),  // 1 (and the conversion term)
             weights(0, 10, 20, false),  // 2 (and the shelter)
             weights(0, 10, 12, false),  // 3 (and the Brrbrr's progress)
@@ -611,7 +612,7 @@ const Position::Features& Position::feature_weights(int variant) {
             weights(0, 10, 12, false),  // 6
             weights(2, 10, 12, false),  // 7
             weights(1, 10, 12, false),  // 8
-            weights(1, 15, 12, true),   // 9, the default and the threats
+            weights(1, 15, 12, true),   // 9, the hand-set weights (13's) and the threats
             // 10: fitted from 9 (527,506 positions of 5,600 games of self-play at depth
             // 4, the tuning log), the threats with the rest.
             terms({537.4, 766.5, 500.6, 166.9, 66.65, 1062, 947.7, 628.9, 139.2, 116.3, 1.582,
@@ -622,8 +623,11 @@ const Position::Features& Position::feature_weights(int variant) {
             // 12: fitted from 11 with the square terms, to the self-play of 11
             // (fitted_squares.hpp).
             terms(kFitted12Terms),
+            // 13: the hand-set weights, the default until 12's SPRT.
+            weights(1, 15, 12, false),
         }};
         for (int i = 0; i < kSquareTerms; ++i) {
+            t[0][static_cast<std::size_t>(kTerms + i)] = kFitted12Squares[i];
             t[12][static_cast<std::size_t>(kTerms + i)] = kFitted12Squares[i];
         }
         return t;
@@ -646,7 +650,8 @@ struct Linear {
 const Linear& linear_weights(int variant) {
     static const auto table = [] {
         std::array<Linear, Position::kEvalVariants> t{};
-        for (int v = Position::kFeatureVariant; v < Position::kEvalVariants; ++v) {
+        for (int v = 0; v < Position::kEvalVariants; ++v) {
+            if (v > 0 && v < Position::kFeatureVariant) continue;  // the hand-written code's
             const auto& w = Position::feature_weights(v);
             Linear& l = t[static_cast<std::size_t>(v)];
             for (int code = -11; code <= 11; ++code) {

@@ -46,13 +46,14 @@ public:
     // (benchmarks/evaluation_match.py; docs/ai.md, the tuning log); 6 is the evaluation
     // before the piece-square tables, which the candidates 1..5 were built on, 8 the tables
     // with the old mobility (10 a move), which candidate 7 was built on. From
-    // kFeatureVariant on the evaluation is the rounded dot product of `features` with the
-    // variant's weights: 9 the default's and threats (pieces attacked by lesser ones, and
-    // attacked ones without a defender), 10 and 11 weights fitted to self-play results
-    // (benchmarks/texel.py), 11 without the threats, 12 fitted with a table of the pieces'
-    // squares to the self-play of 11.
+    // kFeatureVariant on, and the default, the evaluation is the rounded dot product of
+    // `features` with the variant's weights: 9 the hand-set weights and threats (pieces
+    // attacked by lesser ones, and attacked ones without a defender), 10 and 11 weights
+    // fitted to self-play results (benchmarks/texel.py), 11 without the threats, 12 fitted
+    // with a table of the pieces' squares to the self-play of 11, and since its SPRT the
+    // default's; 13 the hand-set weights that were the default before it.
     static constexpr int kFeatureVariant = 9;
-    static constexpr int kEvalVariants = 13;
+    static constexpr int kEvalVariants = 14;
 
     // Texel tuning (benchmarks/texel.py): the evaluation's terms, each red's minus blue's
     // and then taken for `player`: the pieces by kind (Ischi, Rock, Slotser, Wieher,
