@@ -679,8 +679,9 @@ const Linear& linear_weights(int variant) {
 
 }  // namespace
 
-// A variant from kFeatureVariant on: the rounded dot product of its weights and `features`,
-// folded per piece and square (the same sum without building the vector).
+// The default and the variants from kFeatureVariant on: the rounded dot product of the
+// variant's weights and `features`, folded per piece and square (the same sum without
+// building the vector; the `hanging` terms' attack maps only where they weigh).
 int Position::linear(int player) const {
     const Linear& l = linear_weights(evaluation_);
     if (l.hanging) {
