@@ -499,6 +499,19 @@ int least_attacker(const std::array<std::int8_t, 64>& board, int target, int sid
 
 Position::Features Position::features(int player) const { return features(player, true); }
 
+// For each square, the value of the least valuable of a side's pieces whose move in
+// `moves` takes the other side's piece there (kPfloeckAttacker for the Pflöck; the other
+// Pflöck is not counted: taking it ends the game), kNoAttacker where none does.
+void Position::least_attackers(const Move* moves, int count, int (&least)[64]) const {
+    std::fill(std::begin(least), std::end(least), kNoAttacker);
+    for (int i = 0; i < count; ++i) {
+        const int d = move_dst(moves[i]), w = abs_code(board_[d]);
+        if (w == 0 || w == kPfloeck) continue;
+        const int a = abs_code(board_[move_src(moves[i])]);
+        least[d] = std::min(least[d], a == kPfloeck ? kPfloeckAttacker : kValue[a]);
+    }
+}
+
 Position::Features Position::features(int player, bool threat) const {
     Features f{};
     int pfloeck[2] = {-1, -1};
@@ -515,24 +528,19 @@ Position::Features Position::features(int player, bool threat) const {
         f[square_term(kind, v > 0 ? s : s ^ 56)] += sign;
     }
     Move moves[kMaxMoves];
-    int least[2][64];
     for (int side = 0; side < 2; ++side) {
         const int sign = side == 0 ? 1 : -1;
         const int count = pseudo_moves(side, moves);
         f[11] += sign * count;
-        std::fill(std::begin(least[side]), std::end(least[side]), kNoAttacker);
         const int target = pfloeck[1 - side];
         for (int i = 0; i < count; ++i) {
-            const int d = move_dst(moves[i]);
-            if (target >= 0 && chebyshev(d, target) <= 1) f[12] += sign;
-            const int w = abs_code(board_[d]);
-            if (!threat || w == 0 || w == kPfloeck) continue;
-            const int a = abs_code(board_[move_src(moves[i])]);
-            least[side][d] = std::min(least[side][d], a == kPfloeck ? kPfloeckAttacker : kValue[a]);
+            if (target >= 0 && chebyshev(move_dst(moves[i]), target) <= 1) f[12] += sign;
         }
         if (!threat) continue;
+        int least[64];
+        least_attackers(moves, count, least);
         for (int d = 0; d < 64; ++d) {
-            const int a = least[side][d];
+            const int a = least[d];
             if (a == kNoAttacker) continue;
             const int victim = kValue[abs_code(board_[d])];
             if (a < victim) {
@@ -603,7 +611,7 @@ const Position::Features& Position::feature_weights(int variant) {
     };
     static const std::array<Features, kEvalVariants> table = [] {
         std::array<Features, kEvalVariants> t = {{
-            terms(kFitted12Terms),      // 0, the default: 12's (its squares below)
+            {},                         // 0, the default: 12's (below)
             weights(0, 10, 12, false),  // 1 (and the conversion term)
             weights(0, 10, 20, false),  // 2 (and the shelter)
             weights(0, 10, 12, false),  // 3 (and the Brrbrr's progress)
@@ -626,10 +634,8 @@ const Position::Features& Position::feature_weights(int variant) {
             // 13: the hand-set weights, the default until 12's SPRT.
             weights(1, 15, 12, false),
         }};
-        for (int i = 0; i < kSquareTerms; ++i) {
-            t[0][static_cast<std::size_t>(kTerms + i)] = kFitted12Squares[i];
-            t[12][static_cast<std::size_t>(kTerms + i)] = kFitted12Squares[i];
-        }
+        std::copy(std::begin(kFitted12Squares), std::end(kFitted12Squares), t[12].begin() + kTerms);
+        t[0] = t[12];
         return t;
     }();
     return table[static_cast<std::size_t>(variant < 0 || variant >= kEvalVariants ? 0 : variant)];
@@ -711,15 +717,9 @@ int Position::linear(int player) const {
         double value = l.mobility * count + l.pressure * pressure;
         if (lesser) {
             // The other side's pieces a less valuable piece can take, and what each gains
-            // (`features`' lesser and lesser_gain: the least attacker of each square).
+            // (`features`' lesser and lesser_gain).
             int least[64];
-            std::fill(std::begin(least), std::end(least), kNoAttacker);
-            for (int i = 0; i < count; ++i) {
-                const int d = move_dst(moves[i]), w = abs_code(board_[d]);
-                if (w == 0 || w == kPfloeck) continue;
-                const int a = abs_code(board_[move_src(moves[i])]);
-                least[d] = std::min(least[d], a == kPfloeck ? kPfloeckAttacker : kValue[a]);
-            }
+            least_attackers(moves, count, least);
             int threats = 0, gain = 0;
             for (int d = 0; d < 64; ++d) {
                 if (least[d] == kNoAttacker) continue;

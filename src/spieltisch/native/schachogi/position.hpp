@@ -228,6 +228,8 @@ private:
     Features features(int player, bool threat) const;
     // The evaluation of a variant from kFeatureVariant on (the features' weighted sum).
     int linear(int player) const;
+    // The least valuable attacker of each of the other side's pieces among `moves`.
+    void least_attackers(const Move* moves, int count, int (&least)[64]) const;
     bool pfloeck_gone() const {
         return keys_.size() > 1 ? pfloeck_taken_ : root_pfloeck_missing_;
     }
