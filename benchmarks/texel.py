@@ -64,12 +64,18 @@ IDENTITY: tuple[Callable[[Array], Array], Callable[[Array], Array]] = (
 )
 
 
+#: Rows multiplied at a time: a fit over millions of positions with hundreds of terms keeps
+#: its features as float32 and never makes a float64 copy of more than this many rows.
+CHUNK = 65_536
+
+
 @dataclass
 class Data:
-    """The positions' features (rows), the engine's evaluation of each, the mover's result
-    (1 win, 0.5 draw, 0 loss), the game's seed and the self-play search's score."""
+    """The positions' features (rows; float32 where there are many), the engine's
+    evaluation of each, the mover's result (1 win, 0.5 draw, 0 loss), the game's seed and
+    the self-play search's score."""
 
-    features: Array
+    features: npt.NDArray[np.floating[Any]]
     evaluation: Array
     target: Array
     seeds: npt.NDArray[np.int64]
@@ -116,12 +122,21 @@ def load(
         if limit and len(target) >= limit:
             break
     return Data(
-        np.array(features, dtype=np.float64),
+        np.array(features, dtype=np.float32),
         np.array(evaluation, dtype=np.float64),
         np.array(target, dtype=np.float64),
         np.array(seeds, dtype=np.int64),
         np.array(score, dtype=np.float64),
     )
+
+
+def products(features: npt.NDArray[np.floating[Any]], weights: Array) -> Array:
+    """`features @ weights` in float64, a chunk of rows at a time."""
+    out = np.empty(len(features))
+    for start in range(0, len(features), CHUNK):
+        rows = features[start : start + CHUNK].astype(np.float64)
+        out[start : start + CHUNK] = rows @ weights
+    return out
 
 
 def sigmoid(x: Array) -> Array:
@@ -181,22 +196,42 @@ def fit_weights(
     n = len(y)
     free = np.ones(len(start), dtype=bool)
     free[list(fixed)] = False
-    unit = np.mean(((scale * slope(x @ start))[:, None] * x) ** 2, axis=0) + 1e-12
+
+    def moments(z: Array, residual: Array, weight: Array) -> tuple[Array, Array]:
+        """Σ g residual and Σ g weight gᵀ over the positions, g = d logit / d w (chunked)."""
+        d = scale * slope(z)
+        first = np.zeros(len(start))
+        second = np.zeros((len(start), len(start)))
+        for begin in range(0, n, CHUNK):
+            part = slice(begin, begin + CHUNK)
+            g = d[part, None] * x[part].astype(np.float64)
+            first += g.T @ residual[part]
+            second += (g * weight[part, None]).T @ g
+        return first, second
+
+    # Each weight's unit: the mean square of what it moves the logit at the start.
+    d0 = scale * slope(products(x, start))
+    unit = np.full(len(start), 1e-12)
+    for begin in range(0, n, CHUNK):
+        part = slice(begin, begin + CHUNK)
+        unit += np.sum((d0[part, None] * x[part].astype(np.float64)) ** 2, axis=0) / n
     # A term present (as 1) in m of n positions near an even result curves the loss by
     # about m / n * scale² / 4 in its weight: `prior` pseudo-positions add that much.
     penalty = ridge * unit + prior * scale**2 / (8 * n)
 
     def loss(w: Array) -> float:
-        return cross_entropy(scale * link(x @ w), y) + float(np.sum(penalty * (w - start) ** 2))
+        return cross_entropy(scale * link(products(x, w)), y) + float(
+            np.sum(penalty * (w - start) ** 2)
+        )
 
     w = start.copy()
     current = loss(w)
     for _ in range(steps):
-        z = x @ w
+        z = products(x, w)
         p = sigmoid(scale * link(z))
-        g = (scale * slope(z))[:, None] * x  # d logit / d w
-        gradient = g.T @ (p - y) / n + 2 * penalty * (w - start)
-        hessian = (g * (p * (1 - p))[:, None]).T @ g / n + 2 * np.diag(penalty)
+        first, second = moments(z, p - y, p * (1 - p))
+        gradient = first / n + 2 * penalty * (w - start)
+        hessian = second / n + 2 * np.diag(penalty)
         step = np.zeros_like(w)
         step[free] = np.linalg.solve(hessian[np.ix_(free, free)], gradient[free])
         size = 1.0
@@ -260,7 +295,7 @@ def main(argv: list[str]) -> None:
         data.features[train], data.evaluation[train], target, data.seeds[train], data.score[train]
     )
     weights = fit_weights(args.game, fit, start, scale, args.ridge, fixed=fixed, prior=args.prior)
-    after = cross_entropy(scale * link(data.features[test] @ weights), data.target[test])
+    after = cross_entropy(scale * link(products(data.features[test], weights)), data.target[test])
     print(f"cross-entropy of the fitted weights on the test games {after:.5f}")
     many = len(names) > 40
     for name, old, new in zip(names, start, weights, strict=True):
