@@ -202,8 +202,8 @@ def test_schachogi_features_give_the_evaluation(variant: int | None) -> None:
     product of its weights and the features, for both players."""
     engine, config = texel.engine_config("schachogi", variant)
     weights = engine.feature_weights(config)
-    # eighteen terms, then a piece of each of the eleven kinds on each of the 64 squares
-    assert len(weights) == len(engine.feature_names) == 18 + 11 * 64
+    # twenty-one terms, then a piece of each of the eleven kinds on each of the 64 squares
+    assert len(weights) == len(engine.feature_names) == 21 + 11 * 64
     threatened = 0
     for state in random_positions(spieltisch.load("schachogi"), 40, 7):
         text = state.text()
@@ -230,6 +230,7 @@ def test_schachogi_features_count_what_they_name() -> None:
     start = features(spieltisch.load("schachogi").new_state().text())
     # the two armies stand alike, each on its own side: every square term is even too
     assert all(start[name] == 0 for name in names[:11] + names[12:17] + names[18:])
+    assert start["zone"] == start["guards"] == 0
     assert start["tempo"] == 1
     blue = features(spieltisch.load("schachogi").new_state().text(), 1)
     assert blue["tempo"] == -1
@@ -248,6 +249,23 @@ def test_schachogi_features_count_what_they_name() -> None:
     assert features("4p3/8/8/2r5/2B5/8/8/4P3 w 0 1", 1)["lesser_gain"] == -50
 
 
+def test_schachogi_features_count_the_pflocks_danger() -> None:
+    """Red's Rock on a7 reaches d7, e7 and f7 beside blue's Pflöck on e8, each with and
+    without promoting: six moves into the zone (their square 36), three of its squares;
+    red's two Brrbrr stand beside their Pflöck. A blue Rock on a1 reaches d1 and e1
+    (the Pflöck itself) so, four moves on two squares, taken off red's."""
+    engine, config = texel.engine_config("schachogi")
+    names = list(engine.feature_names)
+
+    def danger(text: str, player: int = 0) -> tuple[float, ...]:
+        f = dict(zip(names, engine.features(text, player, config), strict=True))
+        return f["pressure"], f["pressure2"], f["zone"], f["guards"]
+
+    assert danger("4p3/R7/8/8/8/8/3BB3/4P3 w 0 1") == (6, 36, 3, 2)
+    assert danger("4p3/R7/8/8/8/8/3BB3/r3P3 w 0 1") == (2, 36 - 16, 3 - 2, 2)
+    assert danger("4p3/R7/8/8/8/8/3BB3/r3P3 w 0 1", 1) == (-2, -20, -1, -2)
+
+
 def test_schachogi_square_terms_see_each_piece_from_its_own_side() -> None:
     """A piece counts on its square as its own side sees it (red's a1 is blue's a8), red's
     plus and blue's minus, and the whole vector turns its sign for blue; the fitted table
@@ -255,7 +273,7 @@ def test_schachogi_square_terms_see_each_piece_from_its_own_side() -> None:
     variants not at all."""
     engine, config = texel.engine_config("schachogi")
     names = list(engine.feature_names)
-    assert names[18:20] == ["P@a1", "P@b1"] and names[-1] == "+B@h8"
+    assert names[21:23] == ["P@a1", "P@b1"] and names[-1] == "+B@h8"
     # Red's Pflöck e1 and Ischi d4 (promoted), blue's Pflöck e8 and Wieher c6.
     text = "4p3/8/2w5/8/3+I4/8/8/4P3 w 0 1"
     red = dict(zip(names, engine.features(text, 0, config), strict=True))
@@ -266,7 +284,7 @@ def test_schachogi_square_terms_see_each_piece_from_its_own_side() -> None:
     for variant in (9, 10, 11, 13):
         weights = engine.feature_weights(texel.engine_config("schachogi", variant)[1])
         assert not any(weights[18:])
-    table = engine.feature_weights(texel.engine_config("schachogi", 12)[1])[18:]
+    table = engine.feature_weights(texel.engine_config("schachogi", 12)[1])[21:]
     assert len(set(table)) > 100
     assert engine.feature_weights(config) == engine.feature_weights(
         texel.engine_config("schachogi", 12)[1]

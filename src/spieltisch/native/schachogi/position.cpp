@@ -2,6 +2,7 @@
 #include "position.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdlib>
 #include <iterator>
@@ -365,14 +366,39 @@ int Position::shelter(const int (&pfloeck)[2]) const {
     for (int side = 0; side < 2; ++side) {
         const int at = pfloeck[side];
         if (at < 0) continue;
-        int guards = 0;
-        for (int s = 0; s < 64; ++s) {
-            const int v = board_[s];
-            if (v != 0 && (v > 0) == (side == 0) && s != at && chebyshev(s, at) == 1) ++guards;
-        }
-        value += (side == 0 ? 15 : -15) * std::min(guards, 4);
+        value += (side == 0 ? 15 : -15) * std::min(guards(side, at), 4);
     }
     return value;
+}
+
+// The side's own pieces on the squares beside its Pflöck on `at`.
+int Position::guards(int side, int at) const {
+    const int own = side == 0 ? 1 : -1;
+    int count = 0;
+    for (int dy = -1; dy <= 1; ++dy) {
+        const int y = at / 8 + dy;
+        if (y < 0 || y > 7) continue;
+        for (int dx = -1; dx <= 1; ++dx) {
+            const int x = at % 8 + dx;
+            if (x < 0 || x > 7 || (dx == 0 && dy == 0)) continue;
+            count += board_[y * 8 + x] * own > 0;
+        }
+    }
+    return count;
+}
+
+// Of `count` moves of a side, how many end beside or on the other Pflöck (on `target`), and
+// on how many distinct squares of that zone they end.
+Position::Pressure Position::pressure(const Move* moves, int count, int target) {
+    Pressure p;
+    if (target < 0) return p;
+    std::uint64_t zone = 0;
+    for (int i = 0; i < count; ++i) {
+        const int d = move_dst(moves[i]);
+        if (chebyshev(d, target) <= 1) ++p.moves, zone |= std::uint64_t{1} << d;
+    }
+    p.squares = std::popcount(zone);
+    return p;
 }
 
 // Candidate 3 (red's view): each unpromoted Brrbrr 8 for every rank it has gone forward
@@ -532,10 +558,11 @@ Position::Features Position::features(int player, bool threat) const {
         const int sign = side == 0 ? 1 : -1;
         const int count = pseudo_moves(side, moves);
         f[11] += sign * count;
-        const int target = pfloeck[1 - side];
-        for (int i = 0; i < count; ++i) {
-            if (target >= 0 && chebyshev(move_dst(moves[i]), target) <= 1) f[12] += sign;
-        }
+        const Pressure on = pressure(moves, count, pfloeck[1 - side]);
+        f[12] += sign * on.moves;
+        f[18] += sign * on.moves * on.moves;
+        f[20] += sign * on.squares;
+        if (pfloeck[side] >= 0) f[19] += sign * guards(side, pfloeck[side]);
         if (!threat) continue;
         int least[64];
         least_attackers(moves, count, least);
@@ -570,7 +597,8 @@ struct FeatureNames {
         static constexpr const char* terms[Position::kTerms] = {
             "ischi",    "rock",     "slotser",  "wieher",      "brrbrr",  "ischi+",
             "rock+",    "slotser+", "wieher+",  "brrbrr+",     "squares", "mobility",
-            "pressure", "lesser",   "lesser_gain", "hanging", "hanging_value", "tempo"};
+            "pressure", "lesser",   "lesser_gain", "hanging", "hanging_value", "tempo",
+            "pressure2", "guards", "zone"};
         for (int i = 0; i < Position::kTerms; ++i) text[static_cast<std::size_t>(i)] = terms[i];
         for (int kind = 1; kind < 12; ++kind) {
             const char letter = kLetters[(kind > kBrrbrr ? kind - kPromotion : kind) - 1];
@@ -630,10 +658,11 @@ const Position::Features& Position::feature_weights(int variant) {
                    17.59, 29.46, 0, 0, 0, 0, 59.78}),
             // 12: fitted from 11 with the square terms, to the self-play of 11
             // (fitted_squares.hpp).
-            terms(kFitted12Terms),
+            {},  // 12's, below
             // 13: the hand-set weights, the default until 12's SPRT.
             weights(1, 15, 12, false),
         }};
+        std::copy(kFitted12Terms.begin(), kFitted12Terms.end(), t[12].begin());
         std::copy(std::begin(kFitted12Squares), std::end(kFitted12Squares), t[12].begin() + kTerms);
         t[0] = t[12];
         return t;
@@ -650,6 +679,7 @@ namespace {
 struct Linear {
     double piece[kCodes][64]{};
     double mobility = 0, pressure = 0, lesser = 0, lesser_gain = 0, tempo = 0;
+    double pressure2 = 0, guards = 0, zone = 0;
     bool hanging = false;
 };
 
@@ -676,6 +706,9 @@ const Linear& linear_weights(int variant) {
             l.lesser = w[13];
             l.lesser_gain = w[14];
             l.tempo = w[17];
+            l.pressure2 = w[18];
+            l.guards = w[19];
+            l.zone = w[20];
             l.hanging = w[15] != 0 || w[16] != 0;
         }
         return t;
@@ -709,12 +742,10 @@ int Position::linear(int player) const {
     const bool lesser = l.lesser != 0 || l.lesser_gain != 0;
     for (int side = 0; side < 2; ++side) {
         const int count = pseudo_moves(side, moves);
-        const int target = pfloeck[1 - side];
-        int pressure = 0;
-        if (target >= 0) {
-            for (int i = 0; i < count; ++i) pressure += chebyshev(move_dst(moves[i]), target) <= 1;
-        }
-        double value = l.mobility * count + l.pressure * pressure;
+        const Pressure on = pressure(moves, count, pfloeck[1 - side]);
+        double value = l.mobility * count + l.pressure * on.moves +
+                       l.pressure2 * on.moves * on.moves + l.zone * on.squares;
+        if (l.guards != 0 && pfloeck[side] >= 0) value += l.guards * guards(side, pfloeck[side]);
         if (lesser) {
             // The other side's pieces a less valuable piece can take, and what each gains
             // (`features`' lesser and lesser_gain).

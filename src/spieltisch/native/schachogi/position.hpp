@@ -60,12 +60,13 @@ public:
     // Brrbrr, then the promoted five), the piece-square tables' sum, the moves, the moves
     // into the 3x3 zone around the other Pflöck, candidate 9's threats (the pieces a
     // lesser piece attacks, their value over the attacker's / 8, the attacked pieces
-    // without a defender, their value / 16) and the move in hand (1 for the side to move);
-    // then the pieces on their squares (kSquareTerms: for each kind 1..11, the Pflöck
+    // without a defender, their value / 16), the move in hand (1 for the side to move),
+    // the square of the moves into the other Pflöck's zone, the own pieces beside the
+    // Pflöck, and the zone's squares those moves reach; then the pieces on their squares (kSquareTerms: for each kind 1..11, the Pflöck
     // first, and each square seen from the piece's own side, a1 its left back corner:
     // `I@d1` is an Ischi on its own starting square), which a fitted table weighs. Variant
     // 0's weights give its evaluation exactly, and so do candidate 9's and the fitted ones.
-    static constexpr int kTerms = 18;
+    static constexpr int kTerms = 21;
     static constexpr int kSquareTerms = 11 * 64;
     static constexpr int kFeatures = kTerms + kSquareTerms;
     static const char* const* const kFeatureNames;
@@ -224,6 +225,12 @@ private:
 
     int conversion(int material, const int (&pfloeck)[2]) const;
     int shelter(const int (&pfloeck)[2]) const;
+    int guards(int side, int at) const;
+    struct Pressure {
+        int moves = 0;    // the moves into the zone around the other Pflöck
+        int squares = 0;  // the zone's squares they reach
+    };
+    static Pressure pressure(const Move* moves, int count, int target);
     int brrbrr_progress() const;
     Features features(int player, bool threat) const;
     // The evaluation of a variant from kFeatureVariant on (the features' weighted sum).
