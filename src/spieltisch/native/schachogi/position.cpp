@@ -622,7 +622,7 @@ const char* const* const Position::kFeatureNames = feature_names().pointers.data
 
 // The weights of `features` in each evaluation variant: the hand-set ones exactly where
 // the variant is their sum (4-9, 13; 1-3 add a term outside them), the fitted ones from
-// benchmarks/texel.py (10-12, and the default, 0, since 12's SPRT).
+// benchmarks/texel.py (10-12 and 14, and the default, 0, since 12's SPRT).
 const Position::Features& Position::feature_weights(int variant) {
     // The material (kValue), then squares, mobility, pressure, the threats and the tempo;
     // no square terms.
@@ -661,9 +661,12 @@ const Position::Features& Position::feature_weights(int variant) {
             {},  // 12's, below
             // 13: the hand-set weights, the default until 12's SPRT.
             weights(1, 15, 12, false),
+            {},  // 14: fitted from 12 with the Pflöck's danger, to the self-play of 11 and 12
         }};
         std::copy(kFitted12Terms.begin(), kFitted12Terms.end(), t[12].begin());
         std::copy(std::begin(kFitted12Squares), std::end(kFitted12Squares), t[12].begin() + kTerms);
+        std::copy(kFitted14Terms.begin(), kFitted14Terms.end(), t[14].begin());
+        std::copy(std::begin(kFitted14Squares), std::end(kFitted14Squares), t[14].begin() + kTerms);
         t[0] = t[12];
         return t;
     }();

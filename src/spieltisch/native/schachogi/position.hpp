@@ -51,9 +51,10 @@ public:
     // attacked by lesser ones, and attacked ones without a defender), 10 and 11 weights
     // fitted to self-play results (benchmarks/texel.py), 11 without the threats, 12 fitted
     // with a table of the pieces' squares to the self-play of 11, and since its SPRT the
-    // default's; 13 the hand-set weights that were the default before it.
+    // default's; 13 the hand-set weights that were the default before it; 14 fitted again
+    // from 12, with the Pflöck's danger terms, to the self-play of 11 and 12.
     static constexpr int kFeatureVariant = 9;
-    static constexpr int kEvalVariants = 14;
+    static constexpr int kEvalVariants = 15;
 
     // Texel tuning (benchmarks/texel.py): the evaluation's terms, each red's minus blue's
     // and then taken for `player`: the pieces by kind (Ischi, Rock, Slotser, Wieher,
