@@ -390,14 +390,28 @@ int Position::guards(int side, int at) const {
 // Of `count` moves of a side, how many end beside or on the other Pflöck (on `target`), and
 // on how many distinct squares of that zone they end.
 Position::Pressure Position::pressure(const Move* moves, int count, int target) {
+    // The squares beside each square and the square itself, as bits.
+    static constexpr auto kZones = [] {
+        std::array<std::uint64_t, 64> zones{};
+        for (int t = 0; t < 64; ++t) {
+            for (int s = 0; s < 64; ++s) {
+                const int dx = s % 8 - t % 8, dy = s / 8 - t / 8;
+                if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1) zones[t] |= std::uint64_t{1} << s;
+            }
+        }
+        return zones;
+    }();
     Pressure p;
     if (target < 0) return p;
-    std::uint64_t zone = 0;
+    const std::uint64_t zone = kZones[static_cast<std::size_t>(target)];
+    std::uint64_t reached = 0;
     for (int i = 0; i < count; ++i) {
         const int d = move_dst(moves[i]);
-        if (chebyshev(d, target) <= 1) ++p.moves, zone |= std::uint64_t{1} << d;
+        const std::uint64_t in = (zone >> d) & 1;
+        p.moves += static_cast<int>(in);
+        reached |= in << d;
     }
-    p.squares = std::popcount(zone);
+    p.squares = std::popcount(reached);
     return p;
 }
 
