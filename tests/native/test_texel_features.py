@@ -268,9 +268,9 @@ def test_schachogi_features_count_the_pflocks_danger() -> None:
 
 def test_schachogi_square_terms_see_each_piece_from_its_own_side() -> None:
     """A piece counts on its square as its own side sees it (red's a1 is blue's a8), red's
-    plus and blue's minus, and the whole vector turns its sign for blue; the fitted table
-    of `eval=12`, the default since its SPRT, weighs them (not all alike), the other
-    variants not at all."""
+    plus and blue's minus, and the whole vector turns its sign for blue; the fitted tables
+    of `eval=12` and `eval=14` (the default since its SPRT) weigh them (not all alike, and
+    not alike in the two), the other variants not at all."""
     engine, config = texel.engine_config("schachogi")
     names = list(engine.feature_names)
     assert names[21:23] == ["P@a1", "P@b1"] and names[-1] == "+B@h8"
@@ -284,8 +284,12 @@ def test_schachogi_square_terms_see_each_piece_from_its_own_side() -> None:
     for variant in (9, 10, 11, 13):
         weights = engine.feature_weights(texel.engine_config("schachogi", variant)[1])
         assert not any(weights[18:])
-    table = engine.feature_weights(texel.engine_config("schachogi", 12)[1])[21:]
-    assert len(set(table)) > 100
+    tables = [
+        engine.feature_weights(texel.engine_config("schachogi", variant)[1])[21:]
+        for variant in (12, 14)
+    ]
+    assert all(len(set(table)) > 100 for table in tables)
+    assert tables[0] != tables[1]
     assert engine.feature_weights(config) == engine.feature_weights(
-        texel.engine_config("schachogi", 12)[1]
+        texel.engine_config("schachogi", 14)[1]
     )

@@ -50,9 +50,10 @@ public:
     // `features` with the variant's weights: 9 the hand-set weights and threats (pieces
     // attacked by lesser ones, and attacked ones without a defender), 10 and 11 weights
     // fitted to self-play results (benchmarks/texel.py), 11 without the threats, 12 fitted
-    // with a table of the pieces' squares to the self-play of 11, and since its SPRT the
-    // default's; 13 the hand-set weights that were the default before it; 14 fitted again
-    // from 12, with the Pflöck's danger terms, to the self-play of 11 and 12.
+    // with a table of the pieces' squares to the self-play of 11 (the default's from its
+    // SPRT to 14's); 13 the hand-set weights that were the default before 12; 14 fitted
+    // again from 12, with the Pflöck's danger terms, to the self-play of 11 and 12, and
+    // since its SPRT the default's.
     static constexpr int kFeatureVariant = 9;
     static constexpr int kEvalVariants = 15;
 
