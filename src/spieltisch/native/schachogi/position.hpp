@@ -64,8 +64,9 @@ public:
     // lesser piece attacks, their value over the attacker's / 8, the attacked pieces
     // without a defender, their value / 16), the move in hand (1 for the side to move),
     // the square of the moves into the other Pflöck's zone, the own pieces beside the
-    // Pflöck, and the zone's squares those moves reach; then the pieces on their squares (kSquareTerms: for each kind 1..11, the Pflöck
-    // first, and each square seen from the piece's own side, a1 its left back corner:
+    // Pflöck, and the zone's squares those moves reach; then the pieces on their squares
+    // (kSquareTerms: for each kind 1..11, the Pflöck first, and each square seen from the
+    // piece's own side, a1 its left back corner:
     // `I@d1` is an Ischi on its own starting square), which a fitted table weighs. Variant
     // 0's weights give its evaluation exactly, and so do candidate 9's and the fitted ones.
     static constexpr int kTerms = 21;
