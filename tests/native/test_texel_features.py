@@ -197,9 +197,10 @@ def test_evaluation_variants_of_hase_und_igel_have_their_own_keys() -> None:
 @pytest.mark.parametrize("variant", [None, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])
 def test_schachogi_features_give_the_evaluation(variant: int | None) -> None:
     """Every Schachogi variant that is a weighted sum of the terms (the default, 4-8, the
-    threats' 9, the fitted 10 and 11, 12 with its table of the pieces' squares, the
-    default's since its SPRT, and 13, the hand-set default before it) evaluates to the dot
-    product of its weights and the features, for both players."""
+    threats' 9, the fitted 10 and 11, 12 with its table of the pieces' squares, 13, the
+    hand-set default before 12, and 14 with the Pflöck's danger terms, the default's since
+    its SPRT) evaluates to the dot product of its weights and the features, for both
+    players."""
     engine, config = texel.engine_config("schachogi", variant)
     weights = engine.feature_weights(config)
     # twenty-one terms, then a piece of each of the eleven kinds on each of the 64 squares
