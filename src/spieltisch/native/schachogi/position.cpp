@@ -338,6 +338,18 @@ namespace {
 
 int chebyshev(int a, int b) { return std::max(std::abs(a % 8 - b % 8), std::abs(a / 8 - b / 8)); }
 
+// The zone of each square: the square and the squares beside it, as bits.
+constexpr auto kZones = [] {
+    std::array<std::uint64_t, 64> zones{};
+    for (int t = 0; t < 64; ++t) {
+        for (int s = 0; s < 64; ++s) {
+            const int dx = s % 8 - t % 8, dy = s / 8 - t / 8;
+            if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1) zones[t] |= std::uint64_t{1} << s;
+        }
+    }
+    return zones;
+}();
+
 }  // namespace
 
 // Candidate 1 (red's view): a side up by at least three Bauern is drawn on to convert it:
@@ -375,14 +387,9 @@ int Position::shelter(const int (&pfloeck)[2]) const {
 int Position::guards(int side, int at) const {
     const int own = side == 0 ? 1 : -1;
     int count = 0;
-    for (int dy = -1; dy <= 1; ++dy) {
-        const int y = at / 8 + dy;
-        if (y < 0 || y > 7) continue;
-        for (int dx = -1; dx <= 1; ++dx) {
-            const int x = at % 8 + dx;
-            if (x < 0 || x > 7 || (dx == 0 && dy == 0)) continue;
-            count += board_[y * 8 + x] * own > 0;
-        }
+    for (std::uint64_t beside = kZones[static_cast<std::size_t>(at)] & ~(std::uint64_t{1} << at);
+         beside != 0; beside &= beside - 1) {
+        count += board_[std::countr_zero(beside)] * own > 0;
     }
     return count;
 }
@@ -390,17 +397,6 @@ int Position::guards(int side, int at) const {
 // Of `count` moves of a side, how many end beside or on the other Pflöck (on `target`), and
 // on how many distinct squares of that zone they end.
 Position::Pressure Position::pressure(const Move* moves, int count, int target) {
-    // The squares beside each square and the square itself, as bits.
-    static constexpr auto kZones = [] {
-        std::array<std::uint64_t, 64> zones{};
-        for (int t = 0; t < 64; ++t) {
-            for (int s = 0; s < 64; ++s) {
-                const int dx = s % 8 - t % 8, dy = s / 8 - t / 8;
-                if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1) zones[t] |= std::uint64_t{1} << s;
-            }
-        }
-        return zones;
-    }();
     Pressure p;
     if (target < 0) return p;
     const std::uint64_t zone = kZones[static_cast<std::size_t>(target)];
