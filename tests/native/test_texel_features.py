@@ -194,6 +194,10 @@ def test_evaluation_variants_of_hase_und_igel_have_their_own_keys() -> None:
         assert len(set(keys)) == 6
 
 
+#: Schachogi's terms before the square terms (`Position::kTerms`).
+SCHACHOGI_TERMS = 44
+
+
 @pytest.mark.parametrize("variant", [None, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])
 def test_schachogi_features_give_the_evaluation(variant: int | None) -> None:
     """Every Schachogi variant that is a weighted sum of the terms (the default, 4-8, the
@@ -203,8 +207,8 @@ def test_schachogi_features_give_the_evaluation(variant: int | None) -> None:
     players."""
     engine, config = texel.engine_config("schachogi", variant)
     weights = engine.feature_weights(config)
-    # twenty-one terms, then a piece of each of the eleven kinds on each of the 64 squares
-    assert len(weights) == len(engine.feature_names) == 21 + 11 * 64
+    # forty-four terms, then a piece of each of the eleven kinds on each of the 64 squares
+    assert len(weights) == len(engine.feature_names) == SCHACHOGI_TERMS + 11 * 64
     threatened = 0
     for state in random_positions(spieltisch.load("schachogi"), 40, 7):
         text = state.text()
@@ -267,6 +271,37 @@ def test_schachogi_features_count_the_pflocks_danger() -> None:
     assert danger("4p3/R7/8/8/8/8/3BB3/r3P3 w 0 1", 1) == (-2, -20, -1, -2)
 
 
+def test_schachogi_features_count_the_moves_by_kind_and_the_safe_ones() -> None:
+    """Red's Slotser on a1 has nine moves (b2 .. h8, promoting or not on g7 and h8), one of
+    them to b2, which blue's Brrbrr on b3 reaches: eight safe; the Brrbrr's two moves to b2
+    (promoting or not) the Slotser reaches, so none of blue's is safe; the two Pflöcke's
+    five moves each are even. Red's Rock on a7 and Slotser on c6 move into the zone around
+    blue's Pflöck: two attackers."""
+    engine, config = texel.engine_config("schachogi")
+    names = list(engine.feature_names)
+
+    def counts(text: str, player: int = 0) -> dict[str, float]:
+        f = dict(zip(names, engine.features(text, player, config), strict=True))
+        return {
+            name: value
+            for name, value in f.items()
+            if value and name.startswith(("moves_", "safe_", "attackers"))
+        }
+
+    assert counts("4p3/8/8/8/8/1b6/8/S3P3 w 0 1") == {"moves_S": 9, "safe_S": 8, "moves_B": -2}
+    assert counts("4p3/8/8/8/8/1b6/8/S3P3 w 0 1", 1) == {"moves_S": -9, "safe_S": -8, "moves_B": 2}
+    # a promoted Slotser's moves count as its kind's: seven along the diagonal (a promoted
+    # piece promotes no more), a2 and b1 one step aside
+    assert counts("4p3/8/8/8/8/8/8/+S3P3 w 0 1") == {"moves_+S": 7 + 2, "safe_+S": 9}
+    danger = counts("4p3/R7/2S5/8/8/8/3BB3/4P3 w 0 1")
+    assert danger["attackers"] == 2
+    assert counts("4p3/R7/8/8/8/8/3BB3/4P3 w 0 1")["attackers"] == 1
+    # every kind's moves add up to the moves, the safe ones to fewer
+    for text in ("4p3/R7/2S5/8/8/8/3BB3/4P3 w 0 1", "4p3/8/8/8/8/1b6/8/S3P3 w 0 1"):
+        f = dict(zip(names, engine.features(text, 0, config), strict=True))
+        assert sum(f[name] for name in names if name.startswith("moves_")) == f["mobility"]
+
+
 def test_schachogi_square_terms_see_each_piece_from_its_own_side() -> None:
     """A piece counts on its square as its own side sees it (red's a1 is blue's a8), red's
     plus and blue's minus, and the whole vector turns its sign for blue; the fitted tables
@@ -274,7 +309,8 @@ def test_schachogi_square_terms_see_each_piece_from_its_own_side() -> None:
     not alike in the two), the other variants not at all."""
     engine, config = texel.engine_config("schachogi")
     names = list(engine.feature_names)
-    assert names[21:23] == ["P@a1", "P@b1"] and names[-1] == "+B@h8"
+    assert names[SCHACHOGI_TERMS : SCHACHOGI_TERMS + 2] == ["P@a1", "P@b1"]
+    assert names[-1] == "+B@h8"
     # Red's Pflöck e1 and Ischi d4 (promoted), blue's Pflöck e8 and Wieher c6.
     text = "4p3/8/2w5/8/3+I4/8/8/4P3 w 0 1"
     red = dict(zip(names, engine.features(text, 0, config), strict=True))
@@ -286,7 +322,7 @@ def test_schachogi_square_terms_see_each_piece_from_its_own_side() -> None:
         weights = engine.feature_weights(texel.engine_config("schachogi", variant)[1])
         assert not any(weights[18:])
     tables = [
-        engine.feature_weights(texel.engine_config("schachogi", variant)[1])[21:]
+        engine.feature_weights(texel.engine_config("schachogi", variant)[1])[SCHACHOGI_TERMS:]
         for variant in (12, 14)
     ]
     assert all(len(set(table)) > 100 for table in tables)

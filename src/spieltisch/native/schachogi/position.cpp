@@ -400,15 +400,23 @@ Position::Pressure Position::pressure(const Move* moves, int count, int target) 
     Pressure p;
     if (target < 0) return p;
     const std::uint64_t zone = kZones[static_cast<std::size_t>(target)];
-    std::uint64_t reached = 0;
+    std::uint64_t reached = 0, from = 0;
     for (int i = 0; i < count; ++i) {
         const int d = move_dst(moves[i]);
         const std::uint64_t in = (zone >> d) & 1;
         p.moves += static_cast<int>(in);
         reached |= in << d;
+        from |= in << move_src(moves[i]);
     }
     p.squares = std::popcount(reached);
+    p.attackers = std::popcount(from);
     return p;
+}
+
+std::uint64_t Position::reach(const Move* moves, int count) {
+    std::uint64_t squares = 0;
+    for (int i = 0; i < count; ++i) squares |= std::uint64_t{1} << move_dst(moves[i]);
+    return squares;
 }
 
 // Candidate 3 (red's view): each unpromoted Brrbrr 8 for every rank it has gone forward
@@ -563,16 +571,25 @@ Position::Features Position::features(int player, bool threat) const {
         f[10] += v > 0 ? kSquare[v][s ^ 56] : -kSquare[-v][s];
         f[square_term(kind, v > 0 ? s : s ^ 56)] += sign;
     }
-    Move moves[kMaxMoves];
+    Move all[2][kMaxMoves];
+    const int counts[2] = {pseudo_moves(0, all[0]), pseudo_moves(1, all[1])};
+    const std::uint64_t reached[2] = {reach(all[0], counts[0]), reach(all[1], counts[1])};
     for (int side = 0; side < 2; ++side) {
         const int sign = side == 0 ? 1 : -1;
-        const int count = pseudo_moves(side, moves);
+        const Move* moves = all[side];
+        const int count = counts[side];
         f[11] += sign * count;
         const Pressure on = pressure(moves, count, pfloeck[1 - side]);
         f[12] += sign * on.moves;
         f[18] += sign * on.moves * on.moves;
         f[20] += sign * on.squares;
+        f[kAttackers] += sign * on.attackers;
         if (pfloeck[side] >= 0) f[19] += sign * guards(side, pfloeck[side]);
+        for (int i = 0; i < count; ++i) {
+            const int kind = abs_code(board_[move_src(moves[i])]);
+            f[kKindMoves + kind - 1] += sign;
+            if (((reached[1 - side] >> move_dst(moves[i])) & 1) == 0) f[kSafeMoves + kind - 1] += sign;
+        }
         if (!threat) continue;
         int least[64];
         least_attackers(moves, count, least);
@@ -604,15 +621,18 @@ struct FeatureNames {
     std::array<std::string, Position::kFeatures> text;
     std::array<const char*, Position::kFeatures> pointers{};
     FeatureNames() {
-        static constexpr const char* terms[Position::kTerms] = {
+        static constexpr const char* terms[Position::kKindMoves] = {
             "ischi",    "rock",     "slotser",  "wieher",      "brrbrr",  "ischi+",
             "rock+",    "slotser+", "wieher+",  "brrbrr+",     "squares", "mobility",
             "pressure", "lesser",   "lesser_gain", "hanging", "hanging_value", "tempo",
             "pressure2", "guards", "zone"};
-        for (int i = 0; i < Position::kTerms; ++i) text[static_cast<std::size_t>(i)] = terms[i];
+        for (int i = 0; i < Position::kKindMoves; ++i) text[static_cast<std::size_t>(i)] = terms[i];
+        text[Position::kAttackers] = "attackers";
         for (int kind = 1; kind < 12; ++kind) {
             const char letter = kLetters[(kind > kBrrbrr ? kind - kPromotion : kind) - 1];
             const std::string piece = kind > kBrrbrr ? std::string{'+', letter} : std::string{letter};
+            text[static_cast<std::size_t>(Position::kKindMoves + kind - 1)] = "moves_" + piece;
+            text[static_cast<std::size_t>(Position::kSafeMoves + kind - 1)] = "safe_" + piece;
             for (int s = 0; s < 64; ++s) {
                 text[static_cast<std::size_t>(square_term(kind, s))] = piece + "@" + square_name(s);
             }
@@ -693,8 +713,11 @@ namespace {
 struct Linear {
     double piece[kCodes][64]{};
     double mobility = 0, pressure = 0, lesser = 0, lesser_gain = 0, tempo = 0;
-    double pressure2 = 0, guards = 0, zone = 0;
-    bool hanging = false;
+    double pressure2 = 0, guards = 0, zone = 0, attackers = 0;
+    // A move's weight beyond `mobility` by the moving piece's kind (1..11) and whether it is
+    // safe (the kind's moves_ term, and safe_ with it); `kinds` where any is not 0.
+    double move[12][2]{};
+    bool hanging = false, kinds = false;
 };
 
 const Linear& linear_weights(int variant) {
@@ -723,6 +746,14 @@ const Linear& linear_weights(int variant) {
             l.pressure2 = w[18];
             l.guards = w[19];
             l.zone = w[20];
+            l.attackers = w[Position::kAttackers];
+            for (int kind = 1; kind < 12; ++kind) {
+                const double moves = w[static_cast<std::size_t>(Position::kKindMoves + kind - 1)];
+                const double safe = w[static_cast<std::size_t>(Position::kSafeMoves + kind - 1)];
+                l.move[kind][0] = moves;
+                l.move[kind][1] = moves + safe;
+                l.kinds = l.kinds || moves != 0 || safe != 0;
+            }
             l.hanging = w[15] != 0 || w[16] != 0;
         }
         return t;
@@ -752,14 +783,26 @@ int Position::linear(int player) const {
         sum += l.piece[v + 11][s];
         if (abs_code(v) == kPfloeck) pfloeck[v > 0 ? 0 : 1] = s;
     }
-    Move moves[kMaxMoves];
+    Move all[2][kMaxMoves];
+    const int counts[2] = {pseudo_moves(0, all[0]), pseudo_moves(1, all[1])};
+    std::uint64_t reached[2] = {0, 0};
+    if (l.kinds) reached[0] = reach(all[0], counts[0]), reached[1] = reach(all[1], counts[1]);
     const bool lesser = l.lesser != 0 || l.lesser_gain != 0;
     for (int side = 0; side < 2; ++side) {
-        const int count = pseudo_moves(side, moves);
+        const Move* moves = all[side];
+        const int count = counts[side];
         const Pressure on = pressure(moves, count, pfloeck[1 - side]);
         double value = l.mobility * count + l.pressure * on.moves +
-                       l.pressure2 * on.moves * on.moves + l.zone * on.squares;
+                       l.pressure2 * on.moves * on.moves + l.zone * on.squares +
+                       l.attackers * on.attackers;
         if (l.guards != 0 && pfloeck[side] >= 0) value += l.guards * guards(side, pfloeck[side]);
+        if (l.kinds) {
+            const std::uint64_t unsafe = reached[1 - side];
+            for (int i = 0; i < count; ++i) {
+                const int kind = abs_code(board_[move_src(moves[i])]);
+                value += l.move[kind][((unsafe >> move_dst(moves[i])) & 1) ^ 1];
+            }
+        }
         if (lesser) {
             // The other side's pieces a less valuable piece can take, and what each gains
             // (`features`' lesser and lesser_gain).

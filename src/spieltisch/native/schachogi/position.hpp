@@ -64,12 +64,16 @@ public:
     // lesser piece attacks, their value over the attacker's / 8, the attacked pieces
     // without a defender, their value / 16), the move in hand (1 for the side to move),
     // the square of the moves into the other Pflöck's zone, the own pieces beside the
-    // Pflöck, and the zone's squares those moves reach; then the pieces on their squares
+    // Pflöck, the zone's squares those moves reach; the moves by the moving piece's kind
+    // (1..11, the Pflöck first: `moves_P` .. `moves_+B`), the same counting only the safe
+    // ones (`safe_P` ..: to a square no move of the other side reaches), and the
+    // attackers (the pieces with a move into the other Pflöck's zone); then the pieces on their squares
     // (kSquareTerms: for each kind 1..11, the Pflöck first, and each square seen from the
     // piece's own side, a1 its left back corner:
     // `I@d1` is an Ischi on its own starting square), which a fitted table weighs. Variant
     // 0's weights give its evaluation exactly, and so do candidate 9's and the fitted ones.
-    static constexpr int kTerms = 21;
+    static constexpr int kTerms = 44;
+    static constexpr int kKindMoves = 21, kSafeMoves = 32, kAttackers = 43;
     static constexpr int kSquareTerms = 11 * 64;
     static constexpr int kFeatures = kTerms + kSquareTerms;
     static const char* const* const kFeatureNames;
@@ -232,8 +236,11 @@ private:
     struct Pressure {
         int moves = 0;    // the moves into the zone around the other Pflöck
         int squares = 0;  // the zone's squares they reach
+        int attackers = 0;  // the pieces that make them
     };
     static Pressure pressure(const Move* moves, int count, int target);
+    // The squares `count` moves end on.
+    static std::uint64_t reach(const Move* moves, int count);
     int brrbrr_progress() const;
     Features features(int player, bool threat) const;
     // The evaluation of a variant from kFeatureVariant on (the features' weighted sum).
