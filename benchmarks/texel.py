@@ -27,7 +27,8 @@ are left out: `link(weights . features)` differs there from what the engine retu
 
 DATA: files of `benchmarks.selfplay_data` (the default options); N the evaluation variant
 whose weights start the fit (default: the default evaluation); SKIP leaves out each
-game's first plies (the random opening); `--fix` holds a weight at a value. Prints the
+game's first plies (the random opening); `--limit N` reads at most N positions of the fit's
+games and N of the test's; `--fix` holds a weight at a value. Prints the
 fitted weights in the engine's order (the ones that moved, where there are more than 40)
 and writes them all, by name, to FILE as JSON.
 """
@@ -96,16 +97,23 @@ def load(
     variant: int | None = None,
     skip: int = 0,
     limit: int = 0,
+    parity: int | None = None,
 ) -> Data:
     """The positions of `rows` as features with the engine's evaluation (in evaluation
     `variant`, None the default) and the mover's result; only the ones where the
-    evaluation is the link of the weighted terms."""
+    evaluation is the link of the weighted terms (and, with `parity`, of the games whose
+    seed has that parity: the fit's or the test's, each loaded without the other)."""
     engine, config = engine_config(game, variant)
     weights = np.array(engine.feature_weights(config))
     link = LINKS.get(game, IDENTITY)[0]
-    features, evaluation, target, seeds, score = [], [], [], [], []
+    # The rows go into blocks of CHUNK, so that a few million of them never stand as
+    # arrays of their own beside the result.
+    blocks: list[npt.NDArray[np.float32]] = []
+    block = np.empty((CHUNK, len(weights)), dtype=np.float32)
+    filled = 0
+    evaluation, target, seeds, score = [], [], [], []
     for row in rows:
-        if row["ply"] < skip:
+        if row["ply"] < skip or (parity is not None and row["seed"] % 2 != parity):
             continue
         player = row["to_move"]
         f = engine.features(row["text"], player, config)
@@ -114,15 +122,23 @@ def load(
         if abs(expected - value) > 1.0:
             continue  # decided outside the terms
         result = row["result"] if player == 0 else -row["result"]
-        features.append(np.asarray(f, dtype=np.float32))  # a row: hundreds of terms
+        block[filled] = f
+        filled += 1
+        if filled == CHUNK:
+            blocks.append(block)
+            block = np.empty_like(block)
+            filled = 0
         evaluation.append(value)
         target.append((result + 1) / 2)
         seeds.append(row["seed"])
         score.append(row["score"])
         if limit and len(target) >= limit:
             break
+    blocks.append(block[:filled])
+    features = blocks[0] if len(blocks) == 1 else np.concatenate(blocks)
+    del blocks, block
     return Data(
-        np.array(features, dtype=np.float32),
+        features,
         np.array(evaluation, dtype=np.float64),
         np.array(target, dtype=np.float64),
         np.array(seeds, dtype=np.int64),
@@ -280,22 +296,21 @@ def main(argv: list[str]) -> None:
         for path in args.data:
             yield from read(path)
 
-    data = load(args.game, rows(), args.eval, args.skip, args.limit)
-    train = data.seeds % 2 == 0
-    test = ~train
-    print(f"{len(data.target)} positions ({int(train.sum())} fit, {int(test.sum())} test)")
-    scale = fit_scale(data.evaluation[train], data.target[train])
+    # The fit's games and the test's apart, each read from the files on its own (`--limit`
+    # for each), so that no copy of millions of rows is made to split them.
+    fit = load(args.game, rows(), args.eval, args.skip, args.limit, parity=0)
+    test = load(args.game, rows(), args.eval, args.skip, args.limit, parity=1)
+    fitted, tested = len(fit.target), len(test.target)
+    print(f"{fitted + tested} positions ({fitted} fit, {tested} test)")
+    scale = fit_scale(fit.evaluation, fit.target)
     link = LINKS.get(args.game, IDENTITY)[0]
-    before = cross_entropy(scale * data.evaluation[test], data.target[test])
+    before = cross_entropy(scale * test.evaluation, test.target)
     print(
         f"K = {scale:.6g}; cross-entropy of the current evaluation on the test games {before:.5f}"
     )
-    target = mixed_target(data.target[train], data.score[train], args.lam)
-    fit = Data(
-        data.features[train], data.evaluation[train], target, data.seeds[train], data.score[train]
-    )
+    fit.target = mixed_target(fit.target, fit.score, args.lam)
     weights = fit_weights(args.game, fit, start, scale, args.ridge, fixed=fixed, prior=args.prior)
-    after = cross_entropy(scale * link(products(data.features[test], weights)), data.target[test])
+    after = cross_entropy(scale * link(products(test.features, weights)), test.target)
     print(f"cross-entropy of the fitted weights on the test games {after:.5f}")
     many = len(names) > 40
     for name, old, new in zip(names, start, weights, strict=True):

@@ -25,6 +25,7 @@ from spieltisch.native.search import (
     search,
 )
 from tests.helpers.forced import AMBER_IN_1, AMBER_IN_3, LOSS_IN_2, ostsee
+from tests.helpers.positions import random_positions
 
 EMPTY = "........"
 
@@ -161,6 +162,35 @@ def test_node_budget_stops_the_search() -> None:
     assert budget <= result.nodes < budget + 512
     assert 1 <= result.depth < deep.depth
     assert result.iterations[-1].nodes <= result.nodes
+
+
+def test_a_stopped_iteration_gives_its_best_move_with_pit() -> None:
+    """Where the last iteration of a depth-7 search changed the best move, a search stopped
+    by its positions late in that iteration plays the move of the iteration before without
+    `pit` and, with it, the move the stopped iteration had found best so far: the new one
+    in some of these positions. At a fixed depth `pit` changes nothing."""
+    game = spieltisch.load("schachogi")
+    changed = overtaken = 0
+    for state in random_positions(game, 30, 12):
+        text = state.text()
+        full = search("schachogi", text, depth=7)
+        if full.depth < 7:
+            continue  # decided before
+        before, last = full.iterations[-2:]
+        if not before.pv or not last.pv or before.pv[0] == last.pv[0]:
+            continue
+        changed += 1
+        budget = before.nodes + (full.nodes - before.nodes) * 97 // 100
+        plain = search("schachogi", text, nodes=budget)
+        partial = search("schachogi", text, nodes=budget, prune={"pit": True})
+        assert plain.depth == partial.depth == 6
+        assert plain.best == before.pv[0]
+        assert partial.best == partial.pv[0]
+        assert state.parse_move(partial.best) in state.legal_moves()
+        overtaken += partial.best == last.pv[0]
+        fixed = search("schachogi", text, depth=7, prune={"pit": True})
+        assert (fixed.best, fixed.nodes, fixed.score) == (full.best, full.nodes, full.score)
+    assert changed >= 3 and overtaken >= 2
 
 
 @pytest.mark.parametrize(

@@ -153,6 +153,34 @@ def test_texel_fit_recovers_the_weights_that_made_the_results() -> None:
     assert held[0] == 1.0 and held[1] == pytest.approx(-2.0, rel=0.15)
 
 
+def test_texel_loads_the_fit_and_the_test_games_apart_in_blocks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`load` with a parity keeps only the games of that seed parity, the two parts
+    together are the positions loaded at once, row for row, and the rows that went into
+    blocks of CHUNK (here 16) come out as one array, in order."""
+    import numpy as np
+
+    from benchmarks import selfplay_data
+
+    settings = selfplay_data.Settings("schachogi", depth=1, opening=4, noise=0.2)
+    rows = [row for game in selfplay_data.generate(settings, 4, 7) for row in game]
+    whole = texel.load("schachogi", rows, skip=2)
+    monkeypatch.setattr(texel, "CHUNK", 16)
+    parts = [texel.load("schachogi", rows, skip=2, parity=parity) for parity in (0, 1)]
+    assert {int(seed) % 2 for seed in parts[0].seeds} == {0}
+    assert {int(seed) % 2 for seed in parts[1].seeds} == {1}
+    assert len(parts[0].target) > 16 and len(parts[1].target) > 16
+    for part, parity in zip(parts, (0, 1), strict=True):
+        chosen = whole.seeds % 2 == parity
+        assert part.features.dtype == np.float32
+        assert np.array_equal(part.features, whole.features[chosen])
+        assert np.array_equal(part.evaluation, whole.evaluation[chosen])
+        assert np.array_equal(part.target, whole.target[chosen])
+    limited = texel.load("schachogi", rows, skip=2, limit=20, parity=1)
+    assert len(limited.target) == 20 and np.array_equal(limited.features, parts[1].features[:20])
+
+
 def test_texel_prior_holds_a_rare_term_and_the_target_mixes_the_verdict() -> None:
     """A term seen in few positions moves by what they say without a prior and stays near
     its start with one (the common term is fitted either way); the mixed target is the

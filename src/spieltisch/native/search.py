@@ -44,7 +44,8 @@ MAX_MULTIPV = 16
 #: to, `ctt` chance nodes' values kept in the transposition table, `nmr` the null move's
 #: reduction by depth and by the static value's lead over beta, `qev` evasions in
 #: quiescence (a side with its Pflöck attacked does not stand pat), `chk` no pruning at a
-#: node whose side to move has its Pflöck attacked (docs/native.md).
+#: node whose side to move has its Pflöck attacked, `pit` the best move of an iteration
+#: the time or the positions stopped, where it had one (docs/native.md).
 PRUNE_SWITCHES = {
     "seeq": 1,
     "seep": 2,
@@ -65,6 +66,7 @@ PRUNE_SWITCHES = {
     "nmr": 65536,
     "qev": 131072,
     "chk": 262144,
+    "pit": 524288,
 }
 
 

@@ -54,7 +54,12 @@ namespace spieltisch::native {
 //   kCheckNoPrune   at a node of the main search where the side to move has its Pflöck (or
 //                   König) attacked nothing is pruned by the static value or the move count
 //                   (no reverse futility, razoring, null move, futility, late-move or SEE
-//                   pruning), as the best engines do in check.
+//                   pruning), as the best engines do in check;
+//   kPartialIteration a search stopped by its time or its positions inside an iteration
+//                   plays the best root move that iteration had completed, where one beat
+//                   the window's lower bound (a move that overtook the last iteration's
+//                   choice, or that choice confirmed), instead of the last completed
+//                   iteration's move; it changes nothing at a fixed depth.
 // The SEE switches act only in games that give `see` (Ostseeschach, Schachogi).
 inline constexpr int kSeeQuiescence = 1;
 inline constexpr int kSeeMain = 2;
@@ -75,7 +80,8 @@ inline constexpr int kChanceTable = 32768;
 inline constexpr int kNullAdaptive = 65536;
 inline constexpr int kEvasions = 131072;
 inline constexpr int kCheckNoPrune = 262144;
-inline constexpr int kAllPruning = 2 * kCheckNoPrune - 1;  // every bit above
+inline constexpr int kPartialIteration = 524288;
+inline constexpr int kAllPruning = 2 * kPartialIteration - 1;  // every bit above
 
 // The quiescence plies in which kEvasions searches every move of a side in check.
 inline constexpr int kEvasionPlies = 4;

@@ -294,6 +294,7 @@ public:
             root_depth_ = depth;
             std::vector<RootLine<Move>> found;
             excluded_.clear();
+            partial_pv_.clear();
             for (int k = 0; k < wanted; ++k) {
                 int score;
                 if (k == 0 && depth >= 4 && std::abs(previous) < kProven && !shared_.plain) {
@@ -315,7 +316,18 @@ public:
                 } else {
                     score = search(depth, -kInfinity, kInfinity, 0, true, as);
                 }
-                if (stopped()) break;
+                if (stopped()) {
+                    // Stopped inside the iteration: with kPartialIteration its best move so
+                    // far, where a root move beat the window's lower bound (one line only).
+                    if ((shared_.prune & kPartialIteration) && !shared_.plain && !chance_root && lines_ == 1 &&
+                        !partial_pv_.empty()) {
+                        result.score = partial_score_;
+                        result.pv = partial_pv_;
+                        result.best = partial_pv_[0];
+                        result.lines = {{partial_score_, partial_pv_}};
+                    }
+                    break;
+                }
                 if (k > 0 && pv_length_[0] == 0) break;  // no root move left
                 found.push_back({score, std::vector<Move>(pv_[0], pv_[0] + pv_length_[0])});
                 if (pv_length_[0] == 0) break;
@@ -369,6 +381,9 @@ private:
     std::vector<Move> only_;      // searchmoves: the root moves searched (all when empty)
     int lines_ = 1;               // MultiPV
     std::vector<Move> excluded_;  // the root moves of the lines already found at this depth
+    // The root's best line so far in the current iteration (kPartialIteration) and its value.
+    std::vector<Move> partial_pv_;
+    int partial_score_ = 0;
 
     bool allowed_at_root(Move m) const {
         return only_.empty() || std::find(only_.begin(), only_.end(), m) != only_.end();
@@ -816,6 +831,10 @@ public:
                 if (value > alpha) {
                     alpha = value;
                     update_pv(ply, m);
+                    if (ply == 0) {  // kPartialIteration: this iteration's best so far
+                        partial_score_ = value;
+                        partial_pv_.assign(pv_[0], pv_[0] + pv_length_[0]);
+                    }
                     if (alpha >= beta) {
                         if (quiet && ply < kMaxPly && killers_[ply][0] != m) {
                             killers_[ply][1] = killers_[ply][0];
