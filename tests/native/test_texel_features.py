@@ -226,7 +226,7 @@ def test_evaluation_variants_of_hase_und_igel_have_their_own_keys() -> None:
 SCHACHOGI_TERMS = 44
 
 
-@pytest.mark.parametrize("variant", [None, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])
+@pytest.mark.parametrize("variant", [None, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15])
 def test_schachogi_features_give_the_evaluation(variant: int | None) -> None:
     """Every Schachogi variant that is a weighted sum of the terms (the default, 4-8, the
     threats' 9, the fitted 10 and 11, 12 with its table of the pieces' squares, 13, the

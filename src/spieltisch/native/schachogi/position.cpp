@@ -693,11 +693,14 @@ const Position::Features& Position::feature_weights(int variant) {
             // 13: the hand-set weights, the default until 12's SPRT.
             weights(1, 15, 12, false),
             {},  // 14: fitted from 12 with the Pflöck's danger, to the self-play of 11 and 12
+            {},  // 15: fitted from 14 with the moves by kind and the attackers, to 11, 12 and 14's
         }};
         std::copy(kFitted12Terms.begin(), kFitted12Terms.end(), t[12].begin());
         std::copy(std::begin(kFitted12Squares), std::end(kFitted12Squares), t[12].begin() + kTerms);
         std::copy(kFitted14Terms.begin(), kFitted14Terms.end(), t[14].begin());
         std::copy(std::begin(kFitted14Squares), std::end(kFitted14Squares), t[14].begin() + kTerms);
+        std::copy(kFitted15Terms.begin(), kFitted15Terms.end(), t[15].begin());
+        std::copy(std::begin(kFitted15Squares), std::end(kFitted15Squares), t[15].begin() + kTerms);
         t[0] = t[14];
         return t;
     }();

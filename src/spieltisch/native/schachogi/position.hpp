@@ -53,9 +53,10 @@ public:
     // with a table of the pieces' squares to the self-play of 11 (the default's from its
     // SPRT to 14's); 13 the hand-set weights that were the default before 12; 14 fitted
     // again from 12, with the Pflöck's danger terms, to the self-play of 11 and 12, and
-    // since its SPRT the default's.
+    // since its SPRT the default's; 15 fitted from 14 with the moves by kind, the safe moves
+    // by kind and the attackers of the Pflöck's zone, to the self-play of 11, 12 and 14.
     static constexpr int kFeatureVariant = 9;
-    static constexpr int kEvalVariants = 15;
+    static constexpr int kEvalVariants = 16;
 
     // Texel tuning (benchmarks/texel.py): the evaluation's terms, each red's minus blue's
     // and then taken for `player`: the pieces by kind (Ischi, Rock, Slotser, Wieher,
