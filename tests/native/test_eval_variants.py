@@ -16,7 +16,7 @@ from tests.helpers.schachogi_perft import random_scatter
 #: How many evaluation variants each engine has (0 and the candidates of the tuning log).
 VARIANTS = {"ostseeschach": 9, "schachogi": 16, "hase-und-igel": 25}
 #: The candidates an SPRT made the default: the default is their evaluation.
-ADOPTED = {"schachogi": {14}}
+ADOPTED = {"schachogi": {15}}
 GAMES = tuple(VARIANTS)
 
 

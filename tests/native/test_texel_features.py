@@ -230,8 +230,8 @@ SCHACHOGI_TERMS = 44
 def test_schachogi_features_give_the_evaluation(variant: int | None) -> None:
     """Every Schachogi variant that is a weighted sum of the terms (the default, 4-8, the
     threats' 9, the fitted 10 and 11, 12 with its table of the pieces' squares, 13, the
-    hand-set default before 12, and 14 with the Pflöck's danger terms, the default's since
-    its SPRT) evaluates to the dot product of its weights and the features, for both
+    hand-set default before 12, 14 with the Pflöck's danger terms, and 15 with the moves by
+    kind, the safe moves and the attackers, the default's since its SPRT) evaluates to the dot product of its weights and the features, for both
     players."""
     engine, config = texel.engine_config("schachogi", variant)
     weights = engine.feature_weights(config)
@@ -333,8 +333,9 @@ def test_schachogi_features_count_the_moves_by_kind_and_the_safe_ones() -> None:
 def test_schachogi_square_terms_see_each_piece_from_its_own_side() -> None:
     """A piece counts on its square as its own side sees it (red's a1 is blue's a8), red's
     plus and blue's minus, and the whole vector turns its sign for blue; the fitted tables
-    of `eval=12` and `eval=14` (the default since its SPRT) weigh them (not all alike, and
-    not alike in the two), the other variants not at all."""
+    of `eval=12`, `eval=14` and `eval=15` (the default since its SPRT) weigh them (not all
+    alike, and not alike in any two), the other variants not at all; only 15 weighs the
+    moves by kind, the safe moves and the attackers."""
     engine, config = texel.engine_config("schachogi")
     names = list(engine.feature_names)
     assert names[SCHACHOGI_TERMS : SCHACHOGI_TERMS + 2] == ["P@a1", "P@b1"]
@@ -351,10 +352,14 @@ def test_schachogi_square_terms_see_each_piece_from_its_own_side() -> None:
         assert not any(weights[18:])
     tables = [
         engine.feature_weights(texel.engine_config("schachogi", variant)[1])[SCHACHOGI_TERMS:]
-        for variant in (12, 14)
+        for variant in (12, 14, 15)
     ]
     assert all(len(set(table)) > 100 for table in tables)
-    assert tables[0] != tables[1]
+    assert tables[0] != tables[1] != tables[2] != tables[0]
     assert engine.feature_weights(config) == engine.feature_weights(
-        texel.engine_config("schachogi", 14)[1]
+        texel.engine_config("schachogi", 15)[1]
     )
+    for variant in range(9, 15):
+        weights = engine.feature_weights(texel.engine_config("schachogi", variant)[1])
+        assert not any(weights[21:SCHACHOGI_TERMS]), variant
+    assert all(engine.feature_weights(config)[21:SCHACHOGI_TERMS])

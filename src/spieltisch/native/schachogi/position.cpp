@@ -652,8 +652,8 @@ const char* const* const Position::kFeatureNames = feature_names().pointers.data
 
 // The weights of `features` in each evaluation variant: the hand-set ones exactly where
 // the variant is their sum (4-9, 13; 1-3 add a term outside them), the fitted ones from
-// benchmarks/texel.py (10-12 and 14; the default, 0, 12's since its SPRT, 14's since
-// its own).
+// benchmarks/texel.py (10-12, 14 and 15; the default, 0, 12's since its SPRT, 14's
+// since its own, 15's since its own).
 const Position::Features& Position::feature_weights(int variant) {
     // The material (kValue), then squares, mobility, pressure, the threats and the tempo;
     // no square terms.
@@ -670,7 +670,7 @@ const Position::Features& Position::feature_weights(int variant) {
     };
     static const std::array<Features, kEvalVariants> table = [] {
         std::array<Features, kEvalVariants> t = {{
-            {},                         // 0, the default: 14's (below)
+            {},                         // 0, the default: 15's (below)
             weights(0, 10, 12, false),  // 1 (and the conversion term)
             weights(0, 10, 20, false),  // 2 (and the shelter)
             weights(0, 10, 12, false),  // 3 (and the Brrbrr's progress)
@@ -701,7 +701,7 @@ const Position::Features& Position::feature_weights(int variant) {
         std::copy(std::begin(kFitted14Squares), std::end(kFitted14Squares), t[14].begin() + kTerms);
         std::copy(kFitted15Terms.begin(), kFitted15Terms.end(), t[15].begin());
         std::copy(std::begin(kFitted15Squares), std::end(kFitted15Squares), t[15].begin() + kTerms);
-        t[0] = t[14];
+        t[0] = t[15];
         return t;
     }();
     return table[static_cast<std::size_t>(variant < 0 || variant >= kEvalVariants ? 0 : variant)];

@@ -52,9 +52,10 @@ public:
     // fitted to self-play results (benchmarks/texel.py), 11 without the threats, 12 fitted
     // with a table of the pieces' squares to the self-play of 11 (the default's from its
     // SPRT to 14's); 13 the hand-set weights that were the default before 12; 14 fitted
-    // again from 12, with the Pflöck's danger terms, to the self-play of 11 and 12, and
-    // since its SPRT the default's; 15 fitted from 14 with the moves by kind, the safe moves
-    // by kind and the attackers of the Pflöck's zone, to the self-play of 11, 12 and 14.
+    // again from 12, with the Pflöck's danger terms, to the self-play of 11 and 12 (the
+    // default's from its SPRT to 15's); 15 fitted from 14 with the moves by kind, the safe
+    // moves by kind and the attackers of the Pflöck's zone, to the self-play of 11, 12 and
+    // 14, and since its SPRT the default's.
     static constexpr int kFeatureVariant = 9;
     static constexpr int kEvalVariants = 16;
 
