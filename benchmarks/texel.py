@@ -300,8 +300,8 @@ def main(argv: list[str]) -> None:
     # for each), so that no copy of millions of rows is made to split them.
     fit = load(args.game, rows(), args.eval, args.skip, args.limit, parity=0)
     test = load(args.game, rows(), args.eval, args.skip, args.limit, parity=1)
-    fitted, tested = len(fit.target), len(test.target)
-    print(f"{fitted + tested} positions ({fitted} fit, {tested} test)")
+    fit_rows, test_rows = len(fit.target), len(test.target)
+    print(f"{fit_rows + test_rows} positions ({fit_rows} fit, {test_rows} test)")
     scale = fit_scale(fit.evaluation, fit.target)
     link = LINKS.get(args.game, IDENTITY)[0]
     before = cross_entropy(scale * test.evaluation, test.target)

@@ -231,8 +231,8 @@ def test_schachogi_features_give_the_evaluation(variant: int | None) -> None:
     """Every Schachogi variant that is a weighted sum of the terms (the default, 4-8, the
     threats' 9, the fitted 10 and 11, 12 with its table of the pieces' squares, 13, the
     hand-set default before 12, 14 with the Pflöck's danger terms, and 15 with the moves by
-    kind, the safe moves and the attackers, the default's since its SPRT) evaluates to the dot product of its weights and the features, for both
-    players."""
+    kind, the safe moves and the attackers, the default's since its SPRT) evaluates to the
+    dot product of its weights and the features, for both players."""
     engine, config = texel.engine_config("schachogi", variant)
     weights = engine.feature_weights(config)
     # forty-four terms, then a piece of each of the eleven kinds on each of the 64 squares
