@@ -319,8 +319,8 @@ public:
                 if (stopped()) {
                     // Stopped inside the iteration: with kPartialIteration its best move so
                     // far, where a root move beat the window's lower bound (one line only).
-                    if ((shared_.prune & kPartialIteration) && !shared_.plain && !chance_root && lines_ == 1 &&
-                        !partial_pv_.empty()) {
+                    if ((shared_.prune & kPartialIteration) && !shared_.plain && !chance_root &&
+                        lines_ == 1 && !partial_pv_.empty()) {
                         result.score = partial_score_;
                         result.pv = partial_pv_;
                         result.best = partial_pv_[0];

@@ -588,7 +588,8 @@ Position::Features Position::features(int player, bool threat) const {
         for (int i = 0; i < count; ++i) {
             const int kind = abs_code(board_[move_src(moves[i])]);
             f[kKindMoves + kind - 1] += sign;
-            if (((reached[1 - side] >> move_dst(moves[i])) & 1) == 0) f[kSafeMoves + kind - 1] += sign;
+            const bool safe = ((reached[1 - side] >> move_dst(moves[i])) & 1) == 0;
+            if (safe) f[kSafeMoves + kind - 1] += sign;
         }
         if (!threat) continue;
         int least[64];

@@ -69,10 +69,10 @@ public:
     // Pflöck, the zone's squares those moves reach; the moves by the moving piece's kind
     // (1..11, the Pflöck first: `moves_P` .. `moves_+B`), the same counting only the safe
     // ones (`safe_P` ..: to a square no move of the other side reaches), and the
-    // attackers (the pieces with a move into the other Pflöck's zone); then the pieces on their squares
-    // (kSquareTerms: for each kind 1..11, the Pflöck first, and each square seen from the
-    // piece's own side, a1 its left back corner:
-    // `I@d1` is an Ischi on its own starting square), which a fitted table weighs. Variant
+    // attackers (the pieces with a move into the other Pflöck's zone); then the pieces on
+    // their squares (kSquareTerms: for each kind 1..11, the Pflöck first, and each square
+    // seen from the piece's own side, a1 its left back corner: `I@d1` is an Ischi on its
+    // own starting square), which a fitted table weighs. Variant
     // 0's weights give its evaluation exactly, and so do candidate 9's and the fitted ones.
     static constexpr int kTerms = 44;
     static constexpr int kKindMoves = 21, kSafeMoves = 32, kAttackers = 43;
