@@ -135,10 +135,8 @@ def load(
         if limit and len(target) >= limit:
             break
     blocks.append(block[:filled])
-    features = blocks[0] if len(blocks) == 1 else np.concatenate(blocks)
-    del blocks, block
     return Data(
-        features,
+        np.concatenate(blocks),
         np.array(evaluation, dtype=np.float64),
         np.array(target, dtype=np.float64),
         np.array(seeds, dtype=np.int64),

@@ -324,7 +324,7 @@ def test_schachogi_features_count_the_moves_by_kind_and_the_safe_ones() -> None:
     danger = counts("4p3/R7/2S5/8/8/8/3BB3/4P3 w 0 1")
     assert danger["attackers"] == 2
     assert counts("4p3/R7/8/8/8/8/3BB3/4P3 w 0 1")["attackers"] == 1
-    # every kind's moves add up to the moves, the safe ones to fewer
+    # every kind's moves add up to the moves
     for text in ("4p3/R7/2S5/8/8/8/3BB3/4P3 w 0 1", "4p3/8/8/8/8/1b6/8/S3P3 w 0 1"):
         f = dict(zip(names, engine.features(text, 0, config), strict=True))
         assert sum(f[name] for name in names if name.startswith("moves_")) == f["mobility"]

@@ -72,8 +72,8 @@ public:
     // attackers (the pieces with a move into the other Pflöck's zone); then the pieces on
     // their squares (kSquareTerms: for each kind 1..11, the Pflöck first, and each square
     // seen from the piece's own side, a1 its left back corner: `I@d1` is an Ischi on its
-    // own starting square), which a fitted table weighs. Variant
-    // 0's weights give its evaluation exactly, and so do candidate 9's and the fitted ones.
+    // own starting square), which a fitted table weighs. Variant 0's weights give its
+    // evaluation exactly, and so do candidate 9's and the fitted ones.
     static constexpr int kTerms = 44;
     static constexpr int kKindMoves = 21, kSafeMoves = 32, kAttackers = 43;
     static constexpr int kSquareTerms = 11 * 64;
