@@ -237,6 +237,28 @@ def test_the_chance_table_acts_and_keeps_the_value() -> None:
     assert nodes[True] < nodes[False]
 
 
+@pytest.mark.parametrize(
+    ("game", "depth"),
+    [("schachogi", 6), ("ostseeschach", 6), ("hase-und-igel", 7), ("okard", 4)],
+)
+def test_the_eval_cache_keeps_the_tree(game: str, depth: int) -> None:
+    """`ecache` answers a position met again from the static values kept: every search,
+    with the game's defaults and with every switch on (the improving flag and the quiet
+    moves ordered by their static value read it most), finds the same move and value from
+    the same number of positions with it and without it (a value kept under a key missing
+    part of the position, or for the other player, would change them)."""
+    rules = spieltisch.load(game)
+    every = {**SETS["all"], "pit": False}
+    for state in random_positions(rules, 8, 49):
+        for base in (prune_defaults(game), every):
+            results = [
+                search(game, state.text(), depth=depth, prune={**base, "ecache": on})
+                for on in (False, True)
+            ]
+            off, on = ((r.best, r.score, r.nodes, r.depth) for r in results)
+            assert on == off
+
+
 #: A game's own unit of the pruning margins (`kPawn`): a light piece in Ostseeschach, a
 #: Brrbrr in Schachogi, the measured unit in the others (docs/native.md).
 UNITS = {"ostseeschach": 800, "schachogi": 100, "hase-und-igel": 1000, "okard": 100}

@@ -45,7 +45,8 @@ MAX_MULTIPV = 16
 #: reduction by depth and by the static value's lead over beta, `qev` evasions in
 #: quiescence (a side with its Pflöck attacked does not stand pat), `chk` no pruning at a
 #: node whose side to move has its Pflöck attacked, `pit` the best move of an iteration
-#: the time or the positions stopped, where it had one (docs/native.md).
+#: the time or the positions stopped, where it had one, `ecache` each thread's static values
+#: kept by position key and answered again from there (the same tree, faster; docs/native.md).
 PRUNE_SWITCHES = {
     "seeq": 1,
     "seep": 2,
@@ -67,6 +68,7 @@ PRUNE_SWITCHES = {
     "qev": 131072,
     "chk": 262144,
     "pit": 524288,
+    "ecache": 1048576,
 }
 
 

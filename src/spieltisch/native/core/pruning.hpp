@@ -60,6 +60,11 @@ namespace spieltisch::native {
 //                   the window's lower bound (a move that overtook the last iteration's
 //                   choice, or that choice confirmed), instead of the last completed
 //                   iteration's move; it changes nothing at a fixed depth.
+//   kEvalCache      each thread keeps the static values it computed in a small table by
+//                   the position's key and the player asked for (kEvalCacheSlots slots,
+//                   one value a slot, the newest kept), and answers a position met again
+//                   from it instead of evaluating it anew: the same values, the same tree,
+//                   only faster where the evaluation costs more than the lookup.
 // The SEE switches act only in games that give `see` (Ostseeschach, Schachogi).
 inline constexpr int kSeeQuiescence = 1;
 inline constexpr int kSeeMain = 2;
@@ -81,9 +86,13 @@ inline constexpr int kNullAdaptive = 65536;
 inline constexpr int kEvasions = 131072;
 inline constexpr int kCheckNoPrune = 262144;
 inline constexpr int kPartialIteration = 524288;
-inline constexpr int kAllPruning = 2 * kPartialIteration - 1;  // every bit above
+inline constexpr int kEvalCache = 1048576;
+inline constexpr int kAllPruning = 2 * kEvalCache - 1;  // every bit above
 
 // The quiescence plies in which kEvasions searches every move of a side in check.
 inline constexpr int kEvasionPlies = 4;
+
+// The slots of kEvalCache's table (a power of two; 16 bytes each: 512 KB a thread).
+inline constexpr int kEvalCacheSlots = 1 << 15;
 
 }  // namespace spieltisch::native

@@ -255,6 +255,7 @@ public:
         if (shared_.prune & kContinuation) {
             continuation_.reset(new std::int16_t[kHistoryKeys * kHistoryKeys]());
         }
+        if (shared_.prune & kEvalCache) eval_cache_.reset(new EvalSlot[kEvalCacheSlots]());
     }
 
     // Iterative deepening; `report` is called after each completed iteration (main thread)
@@ -428,6 +429,27 @@ private:
     Move excluded_move_[kMaxPly];  // the hash move left out by a singular-extension search
     int root_depth_ = 1;
 
+    // kEvalCache: static values by the position's key mixed with the player asked for
+    // (a key of 0 is an empty slot; a position whose mixed key is 0 is evaluated each time).
+    struct EvalSlot {
+        std::uint64_t key;
+        int value;
+    };
+    std::unique_ptr<EvalSlot[]> eval_cache_;
+
+    // The static value for `player`: from kEvalCache's table where it holds this position.
+    int evaluate(int player) {
+        if (!eval_cache_) return game_.evaluate(player);
+        const std::uint64_t key =
+            game_.hash() ^ (0xC2B2AE3D27D4EB4Full * static_cast<std::uint64_t>(player + 2));
+        EvalSlot& slot = eval_cache_[key & (kEvalCacheSlots - 1)];
+        if (slot.key == key && key != 0) return slot.value;
+        const int value = game_.evaluate(player);
+        slot.key = key;
+        slot.value = value;
+        return value;
+    }
+
     // Make `m` at `ply`, recording it as the step that led to the node below.
     void make_at(int ply, Move m, typename G::Undo& undo) {
         path_[ply] = m;
@@ -556,7 +578,7 @@ private:
                 // Between 2^25 and 3 * 2^25: below the killers, above nothing else.
                 typename G::Undo undo;
                 game_.make(m, undo);
-                const int value = game_.evaluate(player);
+                const int value = evaluate(player);
                 game_.unmake(m, undo);
                 key = (1 << 26) + std::clamp(value, -(1 << 25) + 1, (1 << 25) - 1);
             } else if (stats) {
@@ -612,7 +634,7 @@ public:
             }
             return chance_with_table(moves, count, depth, alpha, beta, ply, as);
         }
-        if (ply >= kMaxPly - 2) return game_.evaluate(player);
+        if (ply >= kMaxPly - 2) return evaluate(player);
         if (depth <= 0) return quiescence(moves, count, alpha, beta, ply, player, 0);
         count = skip_redundant(moves, count, ply);
         // At the root only the moves this line may take (searchmoves, MultiPV); its value
@@ -668,7 +690,7 @@ public:
             (may_prune && ((((prune & (kReverseFutility | kFutility)) != 0) && depth <= 6) ||
                            ((prune & kRazoring) && depth <= 3) || (G::kNullMove && depth >= 3))) ||
             ((prune & kImproving) && ply > 0 && !shared_.plain);
-        const int static_value = wants_static ? game_.evaluate(player) : 0;
+        const int static_value = wants_static ? evaluate(player) : 0;
         if (wants_static) eval_stack_[ply] = static_value;
         bool improving = true;
         if ((prune & kImproving) && wants_static && ply >= 2 && side_stack_[ply - 2] == player &&
@@ -1015,7 +1037,7 @@ private:
     }
 
     int quiescence(Move* moves, int count, int alpha, int beta, int ply, int player, int qply) {
-        const int stand = game_.evaluate(player);
+        const int stand = evaluate(player);
         // In check (kEvasions): no standing pat, every move is tried.
         const bool evade = (shared_.prune & kEvasions) && qply < kEvasionPlies &&
                            ply < kMaxPly - 2 && in_danger(game_);
@@ -1052,7 +1074,7 @@ private:
             if (child_count == 0) {
                 value = terminal_value(ply + 1, player);
             } else if (child_player == kChance) {
-                value = game_.evaluate(player);
+                value = evaluate(player);
             } else if (child_player == player) {
                 value = quiescence(child_moves, child_count, alpha, beta, ply + 1, player, qply + 1);
             } else {
