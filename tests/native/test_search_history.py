@@ -21,18 +21,19 @@ from spieltisch.core.game import State
 from spieltisch.native.search import game_line, search
 
 SCHACHOGI = spieltisch.load("schachogi")
-#: White (Rock g3, Slotser d3, Brrbrr h5, Pflöck e1) against the bare black Pflöck, Black
+#: White (Rock e2, Slotser g4, Brrbrr f4, Pflöck e1) against the bare black Pflöck, Black
 #: to move.
-START = "4p3/8/8/7B/8/3S2R1/8/4P3 b 1 1"
-#: Twice round the cycle Pf8, Rh3, Pe8, Rg3: the position after Rg3 (START) has stood on
-#: the board twice; White is to move with the Rock on h3.
-CYCLE = ("e8f8", "g3h3", "f8e8", "h3g3", "e8f8", "g3h3", "f8e8")
+START = "4p3/8/8/8/5BS1/8/4R3/4P3 b 1 1"
+#: Twice round the cycle Pf8, Rf2, Pe8, Re2: the position after Re2 (START) has stood on
+#: the board twice; White is to move with the Rock on f2.
+CYCLE = ("e8f8", "e2f2", "f8e8", "f2e2", "e8f8", "e2f2", "f8e8")
 #: The move back to the position seen twice: a third repetition, a draw by the rules.
-REPEATING = "h3g3"
+REPEATING = "f2e2"
 #: At this depth the search without the history prefers REPEATING (the default
-#: evaluation's Rock stands best on g3, and it sees no draw); with the history it keeps
-#: the win. (The position was found by searching for one where this holds: an
-#: evaluation that values progress more may walk on even blind.)
+#: evaluation's Rock stands best on e2, and it sees no draw); with the history it keeps
+#: the win. (The position was found by searching for one where this holds, with the
+#: default evaluation and switches: an evaluation that values progress more, or a search
+#: that prunes otherwise, may walk on even blind.)
 DEPTH = 3
 
 
@@ -45,7 +46,7 @@ def cycled() -> State[object]:
 
 def test_the_repeating_move_is_a_draw_by_the_rules() -> None:
     state = cycled()
-    assert state.text() == "4p3/8/8/7B/8/3S3R/8/4P3 w 8 5 r2"
+    assert state.text() == "4p3/8/8/8/5BS1/8/5R2/4P3 w 8 5 r2"
     state.play(state.parse_move(REPEATING))
     outcome = state.outcome()
     assert outcome is not None and outcome.winner is None and outcome.reason == "REPETITION"

@@ -186,9 +186,12 @@ public:
     // (docs/measurements/tuning.md): SEE pruning in quiescence, mate-distance pruning,
     // futility pruning (an SPRT at 10000 positions a move accepted it: +72 Elo, +38 .. +108)
     // and SEE pruning in the main search (an SPRT at 0.05 s a move: +66 Elo, +26 .. +107);
-    // and the static values kept (the same tree: 14% fewer instructions a position).
-    static constexpr int kPruneDefaults =
-        kSeeQuiescence | kSeeMain | kMateDistance | kFutility | kEvalCache;
+    // and the static values kept (the same tree: 14% fewer instructions a position); reverse
+    // futility, internal iterative reductions and a stopped iteration's best move, together
+    // (an SPRT at 0.1 s a move accepted them: docs/measurements/tuning.md).
+    static constexpr int kPruneDefaults = kSeeQuiescence | kSeeMain | kMateDistance | kFutility |
+                                          kEvalCache | kReverseFutility | kInternalReduction |
+                                          kPartialIteration;
     static constexpr bool kNullMove = true;
     // Not with only the Pflöck and one piece left, where having to move may hurt.
     bool null_move_ok() const;
