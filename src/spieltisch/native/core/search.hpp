@@ -437,11 +437,16 @@ private:
     };
     std::unique_ptr<EvalSlot[]> eval_cache_;
 
+    // The position's key seen from `player` (a table's own `salt` keeps its keys apart from
+    // the decision nodes' and from other tables'): kEvalCache's slots, kChanceTable's entries.
+    std::uint64_t key_for(int player, std::uint64_t salt) const {
+        return game_.hash() ^ (salt * static_cast<std::uint64_t>(player + 2));
+    }
+
     // The static value for `player`: from kEvalCache's table where it holds this position.
     int evaluate(int player) {
         if (!eval_cache_) return game_.evaluate(player);
-        const std::uint64_t key =
-            game_.hash() ^ (0xC2B2AE3D27D4EB4Full * static_cast<std::uint64_t>(player + 2));
+        const std::uint64_t key = key_for(player, 0xC2B2AE3D27D4EB4Full);
         EvalSlot& slot = eval_cache_[key & (kEvalCacheSlots - 1)];
         if (slot.key == key && key != 0) return slot.value;
         const int value = game_.evaluate(player);
@@ -922,7 +927,7 @@ private:
     // A chance node through the transposition table (kChanceTable): its value for `as`
     // under a key apart from the decision nodes' and from the other player's view.
     int chance_with_table(Move* moves, int count, int depth, int alpha, int beta, int ply, int as) {
-        const std::uint64_t key = game_.hash() ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(as + 2));
+        const std::uint64_t key = key_for(as, 0x9E3779B97F4A7C15ull);
         TranspositionTable::Entry entry;
         if (shared_.table.probe(key, entry) && entry.depth >= depth) {
             const int stored = from_table(entry.score, ply);
